@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The events of ARCHITECTURE.md: one zod schema for the `data` of each type, shared by the
+ * producer (validates before writing to its outbox) and the consumers (validate on receipt).
+ * The routing key is the type. A breaking change to a schema needs a new `version`.
+ */
+const id = z.uuid();
+const level = z.enum(['free', 'vip', 'premium']);
+const isoDate = z.iso.datetime({ offset: true });
+const money = z.object({ amount: z.number().int().nonnegative(), currency: z.string().length(3) });
+
+export const eventSchemas = {
+  'user.registered': z.object({
+    userId: id,
+    email: z.email(),
+    firstName: z.string(),
+    lastName: z.string(),
+    registeredAt: isoDate,
+  }),
+  'user.logged-in': z.object({
+    userId: id.nullable(),
+    email: z.string(),
+    success: z.boolean(),
+    reason: z.string().optional(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+  'user.updated': z.object({ userId: id, fields: z.array(z.string()) }),
+
+  'analysis.requested': z.object({ analysisId: id, userId: id, symbol: z.string() }),
+  'analysis.completed': z.object({ analysisId: id, userId: id, symbol: z.string() }),
+  'analysis.failed': z.object({ analysisId: id, userId: id, symbol: z.string(), error: z.string() }),
+
+  'credit.debited': z.object({ userId: id, amount: z.number().int().positive(), reference: z.string() }),
+  'credit.refunded': z.object({ userId: id, amount: z.number().int().positive(), reference: z.string() }),
+  'credit.granted': z.object({
+    userId: id,
+    amount: z.number().int().positive(),
+    kind: z.enum(['purchase', 'daily', 'admin', 'signup']),
+    reference: z.string(),
+  }),
+
+  'payment.confirmed': z.object({
+    paymentId: id,
+    userId: id,
+    price: money,
+    credits: z.number().int().nonnegative(),
+    provider: z.enum(['stripe', 'demo']),
+    providerPaymentId: z.string(),
+  }),
+  'payment.failed': z.object({
+    paymentId: id,
+    userId: id,
+    price: money,
+    provider: z.enum(['stripe', 'demo']),
+    providerPaymentId: z.string(),
+    reason: z.string(),
+  }),
+
+  'subscription.started': z.object({ subscriptionId: id, userId: id, planId: z.string(), level, periodEnd: isoDate }),
+  'subscription.renewed': z.object({ subscriptionId: id, userId: id, planId: z.string(), level, periodEnd: isoDate }),
+  'subscription.canceled': z.object({ subscriptionId: id, userId: id, planId: z.string(), atPeriodEnd: z.boolean() }),
+  'subscription.expired': z.object({ subscriptionId: id, userId: id, planId: z.string() }),
+
+  'membership.changed': z.object({ userId: id, level, previousLevel: level }),
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+export const eventTypes = Object.keys(eventSchemas) as EventType[];
+
+/** Validates (and strips unknown fields from) the data of an event before it is written. */
+export function eventData<T extends EventType>(type: T, data: EventData<T>): EventData<T> {
+  return eventSchemas[type].parse(data) as EventData<T>;
+}
+
+/** Validates the data of a received event; a bad payload throws and ends in the dead-letter queue. */
+export function parseEventData<T extends EventType>(type: T, data: unknown): EventData<T> {
+  return eventSchemas[type].parse(data) as EventData<T>;
+}

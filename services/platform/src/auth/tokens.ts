@@ -1,0 +1,107 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import type { Cache } from '../cache/types';
+
+export type Role = 'user' | 'admin';
+
+/** Who is calling, as proven by a verified, unrevoked access token. */
+export interface Caller {
+  id: string;
+  role: Role;
+  tokenId: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export interface KeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * Embedded mode: the RS256 key pair lives under the data folder and is created on first
+ * start, so tokens survive a restart. The distributed shape passes the keys in the
+ * environment instead (only auth gets the private key).
+ */
+export function loadOrCreateKeyPair(dir: string): KeyPair {
+  const privatePath = path.join(dir, 'jwt-private.pem');
+  const publicPath = path.join(dir, 'jwt-public.pem');
+  if (!existsSync(privatePath) || !existsSync(publicPath)) {
+    mkdirSync(dir, { recursive: true });
+    const pair = generateRsaKeyPair();
+    writeFileSync(privatePath, pair.privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, pair.publicKey);
+  }
+  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}
+
+export function generateRsaKeyPair(): KeyPair {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+}
+
+const ISSUER = 'stockai-auth';
+
+export function signAccessToken(
+  privateKey: string,
+  subject: { id: string; role: Role },
+  lifetimeSeconds: number,
+): { token: string; tokenId: string; expiresAt: number } {
+  const tokenId = randomUUID();
+  const token = jwt.sign({ role: subject.role }, privateKey, {
+    algorithm: 'RS256',
+    subject: subject.id,
+    jwtid: tokenId,
+    issuer: ISSUER,
+    expiresIn: lifetimeSeconds,
+  });
+  const { exp } = jwt.decode(token) as { exp: number };
+  return { token, tokenId, expiresAt: exp };
+}
+
+/** Verifies signature, issuer, expiry and shape; revocation is checked by the revocation list. */
+export function verifyAccessToken(token: string, publicKey: string): Caller | undefined {
+  try {
+    const claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: ISSUER }) as jwt.JwtPayload;
+    const role = claims.role;
+    if (!claims.sub || !claims.jti || (role !== 'user' && role !== 'admin') || !claims.iat || !claims.exp) return undefined;
+    return { id: claims.sub, role, tokenId: claims.jti, issuedAt: claims.iat, expiresAt: claims.exp };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Revoked tokens, shared by every process through the cache (Redis when distributed).
+ * An entry lives exactly as long as the token it revokes would have.
+ */
+export class RevocationList {
+  constructor(
+    private readonly cache: Cache,
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  async revoke(caller: Pick<Caller, 'tokenId' | 'expiresAt'>): Promise<void> {
+    const ttl = caller.expiresAt - this.now();
+    if (ttl > 0) await this.cache.set(`revoked:${caller.tokenId}`, '1', ttl);
+  }
+
+  /** Revokes every token of the user issued before now (after a password change or reset). */
+  async revokeAllFor(userId: string, maxLifetimeSeconds: number): Promise<void> {
+    await this.cache.set(`revoked-before:${userId}`, String(this.now()), maxLifetimeSeconds);
+  }
+
+  async isRevoked(caller: Caller): Promise<boolean> {
+    const [single, before] = await Promise.all([
+      this.cache.get(`revoked:${caller.tokenId}`),
+      this.cache.get(`revoked-before:${caller.id}`),
+    ]);
+    if (single) return true;
+    return before !== null && caller.issuedAt < Number(before);
+  }
+}

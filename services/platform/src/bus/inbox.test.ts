@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../db/types';
+import { INBOX_MIGRATION_SQL, handleOnce } from './inbox';
+import { applySql, testDatabases } from './test-helpers';
+import type { EventEnvelope } from './types';
+
+const event = (type = 'user.registered'): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  data: { userId: randomUUID() },
+});
+
+describe.each(testDatabases)('handleOnce on %s', (_database, createDatabase) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, drop } = await createDatabase());
+    await applySql(db, INBOX_MIGRATION_SQL);
+    await db.query('CREATE TABLE grants (event_id uuid NOT NULL, consumer text NOT NULL)');
+  });
+
+  afterAll(() => drop());
+
+  beforeEach(async () => {
+    await db.query('DELETE FROM inbox');
+    await db.query('DELETE FROM grants');
+  });
+
+  const info = { attempt: 1, queue: 'billing.user-registered' };
+  const grantsFor = async (e: EventEnvelope) =>
+    (await db.query<{ consumer: string }>('SELECT consumer FROM grants WHERE event_id = $1 ORDER BY consumer', [e.id])).rows;
+  const inboxFor = async (e: EventEnvelope) =>
+    (await db.query<{ consumer: string }>('SELECT consumer FROM inbox WHERE event_id = $1 ORDER BY consumer', [e.id])).rows;
+
+  const granting = (consumer: string, calls: { n: number } = { n: 0 }) =>
+    handleOnce(db, consumer, async (e, tx) => {
+      calls.n++;
+      await tx.query('INSERT INTO grants (event_id, consumer) VALUES ($1, $2)', [e.id, consumer]);
+    });
+
+  it('runs the handler once when the same event is delivered twice', async () => {
+    const calls = { n: 0 };
+    const sut = granting('billing', calls);
+    const e = event();
+
+    await sut(e, info);
+    await sut(structuredClone(e), { ...info, attempt: 2 });
+
+    expect(calls.n).toBe(1);
+    expect(await grantsFor(e)).toEqual([{ consumer: 'billing' }]);
+    expect(await inboxFor(e)).toEqual([{ consumer: 'billing' }]);
+  });
+
+  it('runs the handler once when two deliveries of an event race', async () => {
+    const calls = { n: 0 };
+    const sut = granting('billing', calls);
+    const e = event();
+
+    await Promise.all([sut(e, info), sut(e, info)]);
+
+    expect(calls.n).toBe(1);
+    expect(await grantsFor(e)).toEqual([{ consumer: 'billing' }]);
+  });
+
+  it('leaves no inbox row when the handler throws, so the retry runs it again', async () => {
+    let failing = true;
+    const calls = { n: 0 };
+    const sut = handleOnce(db, 'billing', async (e, tx) => {
+      calls.n++;
+      await tx.query('INSERT INTO grants (event_id, consumer) VALUES ($1, $2)', [e.id, 'billing']);
+      if (failing) throw new Error('ledger unavailable');
+    });
+    const e = event();
+
+    await expect(sut(e, info)).rejects.toThrow('ledger unavailable');
+    expect(await inboxFor(e)).toEqual([]);
+    expect(await grantsFor(e)).toEqual([]);
+
+    failing = false;
+    await sut(e, { ...info, attempt: 2 });
+    expect(calls.n).toBe(2);
+    expect(await inboxFor(e)).toEqual([{ consumer: 'billing' }]);
+    expect(await grantsFor(e)).toEqual([{ consumer: 'billing' }]);
+  });
+
+  it('keeps consumers apart: each processes the event once', async () => {
+    const e = event();
+    await granting('billing')(e, info);
+    await granting('admin')(e, info);
+    await granting('admin')(e, info);
+
+    expect(await grantsFor(e)).toEqual([{ consumer: 'admin' }, { consumer: 'billing' }]);
+  });
+});
+
+describe('INBOX_MIGRATION_SQL', () => {
+  it('holds the statements of the platform migration', () => {
+    const file = readFileSync(path.join(__dirname, '..', '..', 'migrations', 'platform_0002_inbox.sql'), 'utf8');
+    const normalise = (sql: string) =>
+      sql
+        .split('\n')
+        .filter((line) => !/^\s*--/.test(line))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    expect(normalise(INBOX_MIGRATION_SQL)).toBe(normalise(file));
+  });
+});

@@ -1,0 +1,153 @@
+import { retryPolicy } from './retry';
+import { topicMatches } from './topic';
+import { consumeInSpan } from './tracing';
+import type { BusLogger, Consumer, EventBus, EventEnvelope, Subscription } from './types';
+
+export interface MemoryBusOptions {
+  logger?: BusLogger;
+}
+
+/** A message as a queue holds it: the serialised event, so each delivery gets a fresh copy. */
+interface Message {
+  body: string;
+  attempt: number;
+}
+
+interface QueueConsumer {
+  subscription: Subscription;
+  /** The delivery this consumer is handling, awaited by `close()`. */
+  current?: Promise<void>;
+}
+
+interface Queue {
+  name: string;
+  patterns: Set<string>;
+  messages: Message[];
+  consumers: QueueConsumer[];
+  /** Round-robin position among competing consumers. */
+  turn: number;
+  draining: boolean;
+}
+
+/**
+ * The in-process twin of the RabbitMQ bus, for the all-in-one process and tests. It keeps
+ * RabbitMQ's semantics: publish copies the event into every queue with a matching binding;
+ * a queue and its bindings live as long as the bus object, and keep their messages while
+ * nobody consumes; each queue delivers one message at a time, in order; a handler that
+ * throws gets the message again after `retryDelayMs` (at the back of the queue, as the
+ * RabbitMQ retry queue does) until `maxAttempts`, then it moves to `<queue>.dlq`.
+ */
+export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
+  const { logger } = options;
+  const queues = new Map<string, Queue>();
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const drains = new Set<Promise<void>>();
+  let closed = false;
+
+  const assertOpen = () => {
+    if (closed) throw new Error('the event bus is closed');
+  };
+
+  const declare = (name: string): Queue => {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = { name, patterns: new Set(), messages: [], consumers: [], turn: 0, draining: false };
+      queues.set(name, queue);
+    }
+    return queue;
+  };
+
+  const enqueue = (queue: Queue, message: Message) => {
+    queue.messages.push(message);
+    pump(queue);
+  };
+
+  const pump = (queue: Queue) => {
+    if (queue.draining || closed) return;
+    queue.draining = true;
+    const drain = drainQueue(queue);
+    drains.add(drain);
+    void drain.finally(() => drains.delete(drain));
+  };
+
+  async function drainQueue(queue: Queue): Promise<void> {
+    // Never inside publish(): RabbitMQ delivers later, and a handler running synchronously
+    // in the publisher's call stack would hide ordering bugs the real bus would show.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      while (!closed && queue.messages.length > 0 && queue.consumers.length > 0) {
+        const consumer = queue.consumers[queue.turn++ % queue.consumers.length];
+        const message = queue.messages.shift();
+        if (!consumer || !message) break;
+        consumer.current = deliver(queue, consumer.subscription, message);
+        await consumer.current;
+        consumer.current = undefined;
+      }
+    } finally {
+      queue.draining = false;
+    }
+  }
+
+  async function deliver(queue: Queue, subscription: Subscription, message: Message): Promise<void> {
+    const event = JSON.parse(message.body) as EventEnvelope;
+    const { maxAttempts, retryDelayMs } = retryPolicy(subscription);
+    const context = { queue: queue.name, eventId: event.id, type: event.type, attempt: message.attempt };
+    try {
+      await consumeInSpan(event, { attempt: message.attempt, queue: queue.name }, subscription.handler);
+    } catch (err) {
+      if (closed) return;
+      if (message.attempt >= maxAttempts) {
+        logger?.error({ err, ...context }, 'event handler failed on its last attempt; moved to the dead-letter queue');
+        enqueue(declare(`${queue.name}.dlq`), { body: message.body, attempt: 1 });
+        return;
+      }
+      logger?.warn({ err, ...context }, 'event handler failed; will retry');
+      const timer = setTimeout(() => {
+        retryTimers.delete(timer);
+        enqueue(queue, { body: message.body, attempt: message.attempt + 1 });
+      }, retryDelayMs);
+      retryTimers.add(timer);
+    }
+  }
+
+  return {
+    async publish(event) {
+      assertOpen();
+      const body = JSON.stringify(event);
+      for (const queue of queues.values()) {
+        if ([...queue.patterns].some((pattern) => topicMatches(pattern, event.type))) enqueue(queue, { body, attempt: 1 });
+      }
+    },
+
+    async subscribe(subscription): Promise<Consumer> {
+      assertOpen();
+      const queue = declare(subscription.queue);
+      declare(`${subscription.queue}.dlq`);
+      for (const pattern of subscription.patterns) queue.patterns.add(pattern);
+      const consumer: QueueConsumer = { subscription };
+      queue.consumers.push(consumer);
+      pump(queue);
+      return {
+        async close() {
+          queue.consumers = queue.consumers.filter((c) => c !== consumer);
+          await consumer.current;
+        },
+      };
+    },
+
+    async deadLetters(queue) {
+      return (queues.get(`${queue}.dlq`)?.messages ?? []).map((m) => JSON.parse(m.body) as EventEnvelope);
+    },
+
+    async ping() {
+      assertOpen();
+    },
+
+    async close() {
+      closed = true;
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
+      await Promise.all(drains);
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../db/types';
+import { createMemoryBus } from './memory';
+import { OUTBOX_MIGRATION_SQL, createOutboxRelay, writeOutbox } from './outbox';
+import { applySql, testDatabases, waitFor } from './test-helpers';
+import type { BusLogger, EventBus, EventEnvelope } from './types';
+
+const event = (type: string, data: unknown = {}): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  data,
+});
+
+const silent: BusLogger = { warn: () => undefined, error: () => undefined };
+
+describe.each(testDatabases)('outbox on %s', (database, createDatabase) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let bus: EventBus;
+  let received: EventEnvelope[];
+
+  beforeAll(async () => {
+    ({ db, drop } = await createDatabase());
+    await applySql(db, OUTBOX_MIGRATION_SQL);
+  });
+
+  afterAll(() => drop());
+
+  beforeEach(async () => {
+    await db.query('DELETE FROM outbox');
+    bus = createMemoryBus();
+    received = [];
+    await bus.subscribe({ queue: 'outbox-test', patterns: ['#'], handler: async (e) => void received.push(e) });
+  });
+
+  afterEach(() => bus.close());
+
+  const unpublished = async () =>
+    (await db.query<{ id: string; attempts: number }>('SELECT id, attempts FROM outbox WHERE published_at IS NULL')).rows;
+
+  it('never publishes an event written in a transaction that rolled back', async () => {
+    const rolledBack = event('user.registered');
+    const committed = event('user.updated');
+    await expect(
+      db.transaction(async (tx) => {
+        await writeOutbox(tx, rolledBack);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await db.transaction((tx) => writeOutbox(tx, committed));
+    const sut = createOutboxRelay({ db, bus });
+
+    expect(await sut.relayOnce()).toBe(1);
+
+    await waitFor('the committed event', () => received.length === 1);
+    expect(received).toEqual([committed]);
+    expect((await db.query('SELECT id FROM outbox WHERE id = $1', [rolledBack.id])).rows).toEqual([]);
+  });
+
+  it('publishes committed events once each, in the order they were written', async () => {
+    const written = [event('credit.debited', { amount: 1 }), event('credit.refunded', { amount: 1 }), event('credit.granted', { amount: 5 })];
+    await db.transaction(async (tx) => {
+      for (const e of written) await writeOutbox(tx, e);
+    });
+    const sut = createOutboxRelay({ db, bus });
+
+    expect(await sut.relayOnce()).toBe(3);
+    expect(await sut.relayOnce()).toBe(0);
+
+    await waitFor('three events', () => received.length === 3);
+    expect(received).toEqual(written);
+    const { rows } = await db.query<{ attempts: number; published: boolean }>('SELECT attempts, published_at IS NOT NULL AS published FROM outbox');
+    expect(rows).toEqual(written.map(() => ({ attempts: 1, published: true })));
+  });
+
+  it('leaves an event whose publish failed for the next round', async () => {
+    const e = event('payment.confirmed');
+    await db.transaction((tx) => writeOutbox(tx, e));
+    let brokerDown = true;
+    const flaky: Pick<EventBus, 'publish'> = {
+      publish: (published) => (brokerDown ? Promise.reject(new Error('broker unreachable')) : bus.publish(published)),
+    };
+    const warnings: string[] = [];
+    const sut = createOutboxRelay({ db, bus: flaky, logger: { ...silent, warn: (_obj, msg) => void warnings.push(msg ?? '') } });
+
+    expect(await sut.relayOnce()).toBe(0);
+    expect(await unpublished()).toEqual([{ id: e.id, attempts: 1 }]);
+    expect(warnings).toEqual(['outbox event not published; will retry']);
+
+    brokerDown = false;
+    expect(await sut.relayOnce()).toBe(1);
+    expect(await unpublished()).toEqual([]);
+    await waitFor('the event', () => received.length === 1);
+    expect(received).toEqual([e]);
+  });
+
+  it('relays in the background once started, at once when kicked, and stop() waits for the round', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let publishing = 0;
+    const slow: Pick<EventBus, 'publish'> = {
+      publish: async (e) => {
+        publishing++;
+        await gate;
+        await bus.publish(e);
+      },
+    };
+    // A long interval: only start() and kick() can make these rounds happen within the test.
+    const sut = createOutboxRelay({ db, bus: slow, intervalMs: 60_000 });
+    sut.start();
+    const e = event('subscription.started');
+    await db.transaction((tx) => writeOutbox(tx, e));
+    sut.kick();
+    await waitFor('the relay to publish', () => publishing === 1);
+
+    let stopped = false;
+    const stopping = sut.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+
+    expect(await unpublished()).toEqual([]);
+    await waitFor('the event', () => received.length === 1);
+    expect(received).toEqual([e]);
+  });
+
+  it('publishes every event exactly once with two relays running side by side', async () => {
+    const written = Array.from({ length: 120 }, (_, i) => event('analysis.requested', { i }));
+    await db.transaction(async (tx) => {
+      for (const e of written) await writeOutbox(tx, e);
+    });
+    const publishedBy = { a: 0, b: 0 };
+    const counts = new Map<string, number>();
+    const countingBus = (relay: 'a' | 'b'): Pick<EventBus, 'publish'> => ({
+      publish: async (e) => {
+        publishedBy[relay]++;
+        counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+        // Yield, so the other relay's transaction gets to run while this one holds its rows.
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    });
+    const relays = (['a', 'b'] as const).map((name) => createOutboxRelay({ db, bus: countingBus(name), batchSize: 10 }));
+    const drain = async (relay: (typeof relays)[number]) => {
+      while ((await unpublished()).length > 0) await relay.relayOnce();
+    };
+
+    await Promise.all(relays.map(drain));
+
+    expect(counts.size).toBe(written.length);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    if (database === 'PostgreSQL') {
+      // On PostgreSQL the two really overlap (SKIP LOCKED); PGlite serialises transactions.
+      expect(publishedBy.a).toBeGreaterThan(0);
+      expect(publishedBy.b).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('OUTBOX_MIGRATION_SQL', () => {
+  it('holds the statements of the platform migration', () => {
+    const file = readFileSync(path.join(__dirname, '..', '..', 'migrations', 'platform_0001_outbox.sql'), 'utf8');
+    expect(normalise(OUTBOX_MIGRATION_SQL)).toBe(normalise(file));
+  });
+});
+
+function normalise(sql: string): string {
+  return sql
+    .split('\n')
+    .filter((line) => !/^\s*--/.test(line))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

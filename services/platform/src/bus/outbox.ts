@@ -1,0 +1,140 @@
+import type { Database, Queryable } from '../db/types';
+import { publishInSpan } from './tracing';
+import type { BusLogger, EventBus, EventEnvelope } from './types';
+
+/**
+ * The transactional outbox. A service writes its events into `outbox` in the transaction of
+ * the change that causes them, so an event exists if and only if the change committed; the
+ * relay then publishes them, at least once. Each service's schema includes this table (the
+ * platform migration `platform_0001_outbox.sql` holds the same statements); the partial
+ * index keeps the relay's query cheap however many published rows accumulate.
+ */
+export const OUTBOX_MIGRATION_SQL = `CREATE TABLE IF NOT EXISTS outbox (
+  id uuid PRIMARY KEY,
+  type text NOT NULL,
+  payload jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  published_at timestamptz,
+  attempts integer NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS outbox_unpublished ON outbox (created_at) WHERE published_at IS NULL;
+`;
+
+/** Records `event` for publication; call it with the `tx` of the transaction making the change. */
+export async function writeOutbox(tx: Queryable, event: EventEnvelope): Promise<void> {
+  // clock_timestamp(), not now(): events written in one transaction keep their order.
+  await tx.query('INSERT INTO outbox (id, type, payload, created_at) VALUES ($1, $2, $3::text::jsonb, clock_timestamp())', [
+    event.id,
+    event.type,
+    JSON.stringify(event),
+  ]);
+}
+
+export interface OutboxRelayOptions {
+  db: Database;
+  bus: Pick<EventBus, 'publish'>;
+  /** Pause between rounds when nobody kicks. Default 1000 ms. */
+  intervalMs?: number;
+  /** Rows per round (per transaction). Default 100. */
+  batchSize?: number;
+  logger?: BusLogger;
+}
+
+export interface OutboxRelay {
+  /** Relays a first round now, then every `intervalMs`. */
+  start(): void;
+  /** Relays soon: call after committing a transaction that wrote events. */
+  kick(): void;
+  /** Stops the timer and waits for a round in progress. */
+  stop(): Promise<void>;
+  /** One round: publishes up to `batchSize` pending events and returns how many went out. */
+  relayOnce(): Promise<number>;
+}
+
+interface OutboxRow {
+  id: string;
+  payload: EventEnvelope;
+}
+
+/**
+ * Publishes pending outbox rows, oldest first. A round locks its rows with `FOR UPDATE SKIP
+ * LOCKED`, so several instances of a service relay side by side without publishing the same
+ * row twice. A row is marked published only after the bus confirmed it; a failed publish
+ * leaves it for the next round, and a crash between publish and commit republishes it —
+ * at-least-once, which the consumers' inbox turns into exactly-once processing.
+ */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { db, bus, logger } = options;
+  const intervalMs = options.intervalMs ?? 1000;
+  const batchSize = options.batchSize ?? 100;
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+  let again = false;
+
+  async function relayOnce(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<OutboxRow>(
+        'SELECT id, payload FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [batchSize],
+      );
+      let published = 0;
+      for (const row of rows) {
+        try {
+          await publishInSpan(row.payload, (event) => bus.publish(event));
+          await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
+          published++;
+        } catch (err) {
+          logger?.warn({ err, eventId: row.id, type: row.payload.type }, 'outbox event not published; will retry');
+          await tx.query('UPDATE outbox SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+        }
+      }
+      return published;
+    });
+  }
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    timer = setTimeout(runRounds, delayMs);
+    timer.unref();
+  }
+
+  /** Rounds back to back while there is more (a full batch, or a kick meanwhile), then waits. */
+  function runRounds() {
+    if (round) {
+      again = true;
+      return;
+    }
+    round = (async () => {
+      try {
+        do {
+          again = false;
+          if ((await relayOnce()) >= batchSize) again = true;
+        } while (again && started);
+      } catch (err) {
+        logger?.error({ err }, 'outbox relay round failed');
+      }
+      round = undefined;
+      if (started) schedule(intervalMs);
+    })();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    kick() {
+      if (!started) return;
+      if (round) again = true;
+      else schedule(0);
+    },
+    async stop() {
+      started = false;
+      clearTimeout(timer);
+      await round;
+    },
+    relayOnce,
+  };
+}

@@ -1,0 +1,52 @@
+import { connect } from 'amqplib';
+import { splitStatements } from '../db/migrate';
+import { createPgliteDatabase } from '../db/pglite';
+import type { Database } from '../db/types';
+import { createTestDatabase } from '../testing';
+
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
+/**
+ * Polls `probe` until it returns something truthy and returns that; fails after
+ * `timeoutMs` naming `what` was awaited. Tests wait for conditions, never for time.
+ */
+export async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<Truthy<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as Truthy<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Deletes a test's exchange and each queue with its `.retry` and `.dlq` companions. */
+export async function deleteAmqpTopology(url: string, exchange: string, queues: string[]): Promise<void> {
+  const connection = await connect(url);
+  try {
+    const channel = await connection.createChannel();
+    for (const queue of queues) {
+      for (const name of [queue, `${queue}.retry`, `${queue}.dlq`]) await channel.deleteQueue(name);
+    }
+    await channel.deleteExchange(exchange);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The two databases the outbox and inbox must work on, each new and empty. */
+export const testDatabases: Array<[string, () => Promise<{ db: Database; drop(): Promise<void> }>]> = [
+  [
+    'PGlite',
+    async () => {
+      const db = await createPgliteDatabase();
+      return { db, drop: () => db.close() };
+    },
+  ],
+  ['PostgreSQL', () => createTestDatabase()],
+];
+
+/** Runs a migration constant (several statements) on `db`. */
+export async function applySql(db: Database, sql: string): Promise<void> {
+  for (const statement of splitStatements(sql)) await db.query(statement);
+}

@@ -1,0 +1,3 @@
+export * from './types';
+export { createMemoryCache, type MemoryCache, type MemoryCacheOptions } from './memory';
+export { createRedisCache, type RedisCacheOptions } from './redis';

@@ -1,0 +1,4 @@
+export * from './health';
+export * from './request-id';
+export * from './service-app';
+export * from './rate-limit';

@@ -1,0 +1,43 @@
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import { pinoHttp } from 'pino-http';
+import { errorHandler, notFoundHandler } from '../errors';
+import type { Logger } from '../logger';
+import { healthRoutes, type ReadinessCheck } from './health';
+import { REQUEST_ID_HEADER, requestId } from './request-id';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  readiness: Record<string, ReadinessCheck>;
+  /** Verifies the bearer token (again, after the gateway) and sets `req.caller`. */
+  authenticate: RequestHandler;
+  /** Public routes (the gateway forwards `/api/...` with the path unchanged). */
+  routes: Router[];
+}
+
+/**
+ * The common shell of every service: request ids, access logs, JSON bodies (100 kB),
+ * health routes, token verification, the routes, then the one error shape for anything unknown or thrown.
+ */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestId);
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req) => req.headers[REQUEST_ID_HEADER] as string,
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(healthRoutes(options.readiness));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(options.authenticate);
+  for (const router of options.routes) app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,57 @@
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { loadOrCreateKeyPair } from '../auth/tokens';
+import { createMemoryBus } from '../bus/memory';
+import { createMemoryCache } from '../cache/memory';
+import { createPgliteDatabase } from '../db/pglite';
+import type { Logger } from '../logger';
+import type { Infrastructure } from './service';
+
+/**
+ * The all-in-one wiring: one in-memory bus and cache shared by every service of the
+ * process, one PGlite database per service under `dataDir/<service>`, and an RS256 key
+ * pair kept in `dataDir/keys` so tokens survive restarts.
+ */
+export function createEmbeddedInfrastructure(dataDir: string) {
+  const bus = createMemoryBus();
+  const cache = createMemoryCache();
+  const keys = loadOrCreateKeyPair(path.join(dataDir, 'keys'));
+  return {
+    bus,
+    cache,
+    keys,
+    async forService(name: string, logger: Logger, options: { withPrivateKey?: boolean } = {}): Promise<Infrastructure> {
+      const dir = path.join(dataDir, name);
+      if (!existsSync(path.join(dir, 'PG_VERSION'))) await copyFreshCluster(dataDir, dir);
+      const db = await createPgliteDatabase(dir);
+      return {
+        db,
+        bus,
+        cache,
+        logger,
+        publicKey: keys.publicKey,
+        privateKey: options.withPrivateKey ? keys.privateKey : undefined,
+      };
+    },
+    async close() {
+      await bus.close();
+      await cache.close();
+    },
+  };
+}
+
+/**
+ * A new PGlite cluster costs an initdb (~5 s); reopening one costs ~0.3 s. The first start
+ * runs initdb once into `.pg-template` and copies it for each service, so a fresh
+ * `npm start` is ready in seconds rather than half a minute.
+ */
+async function copyFreshCluster(dataDir: string, target: string): Promise<void> {
+  const template = path.join(dataDir, '.pg-template');
+  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+    rmSync(template, { recursive: true, force: true });
+    const db = await createPgliteDatabase(template);
+    await db.close();
+  }
+  rmSync(target, { recursive: true, force: true });
+  cpSync(template, target, { recursive: true });
+}

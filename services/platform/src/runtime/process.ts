@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { createAmqpBus } from '../bus/amqp';
+import { createRedisCache } from '../cache/redis';
+import { env, loadConfig } from '../config';
+import { createPostgresDatabase, ensurePostgresDatabase } from '../db/postgres';
+import { createLogger } from '../logger';
+import { type ServiceDefinition, startService } from './service';
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Environment of a service process in the distributed shape. `<SERVICE>_DATABASE_URL`
+ * names the service's own database; otherwise the service creates and uses
+ * `stockai_<service>` on the server of `DATABASE_URL`.
+ */
+export function processEnvSchema(defaultPort: number) {
+  return z.object({
+    PORT: env.port(defaultPort),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: env.logLevel(),
+    DATABASE_URL: env.url().default(DEFAULT_DATABASE_URL),
+    AMQP_URL: env.url().default('amqp://guest:guest@127.0.0.1:5672'),
+    AMQP_EXCHANGE: z.string().min(1).default('events'),
+    REDIS_URL: env.url().default('redis://127.0.0.1:6379'),
+    REDIS_KEY_PREFIX: z.string().default('stockai:'),
+    JWT_PUBLIC_KEY: z.string({ message: 'is required (PEM text, or JWT_PUBLIC_KEY_FILE with its path)' }).min(1),
+    JWT_PRIVATE_KEY: z.string().optional(),
+  });
+}
+
+export async function databaseUrlFor(service: string, databaseUrl: string): Promise<string> {
+  const variable = `${service.toUpperCase()}_DATABASE_URL`;
+  const own = loadConfig(z.object({ [variable]: env.optionalUrl() }))[variable];
+  if (own) return own;
+  return ensurePostgresDatabase(databaseUrl, `stockai_${service}`);
+}
+
+/**
+ * `main.ts` of every service: read and validate the environment, connect PostgreSQL,
+ * RabbitMQ and Redis, start, and stop cleanly on SIGTERM/SIGINT.
+ */
+export async function runServiceProcess(definition: ServiceDefinition, defaultPort: number): Promise<void> {
+  const config = loadConfig(processEnvSchema(defaultPort));
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  try {
+    const db = createPostgresDatabase(await databaseUrlFor(definition.name, config.DATABASE_URL));
+    const bus = await createAmqpBus(config.AMQP_URL, { exchange: config.AMQP_EXCHANGE, logger });
+    const cache = createRedisCache(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX });
+    const running = await startService(
+      definition,
+      { db, bus, cache, logger, publicKey: config.JWT_PUBLIC_KEY, privateKey: config.JWT_PRIVATE_KEY },
+      { port: config.PORT, host: config.HOST },
+    );
+    onShutdown(logger, async () => {
+      await running.close();
+      await bus.close();
+      await cache.close();
+      await db.close();
+    });
+  } catch (err) {
+    logger.fatal({ err }, `${definition.name} failed to start`);
+    process.exit(1);
+  }
+}
+
+/** Runs `stop` once on SIGTERM or SIGINT, then exits; a second signal exits at once. */
+export function onShutdown(logger: { info(msg: string): void; error(obj: object, msg: string): void }, stop: () => Promise<void>) {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+}

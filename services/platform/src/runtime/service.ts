@@ -1,0 +1,105 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Router } from 'express';
+import { authenticate } from '../auth/middleware';
+import { RevocationList } from '../auth/tokens';
+import type { EventBus, Subscription } from '../bus/types';
+import { createOutboxRelay } from '../bus/outbox';
+import type { Cache } from '../cache/types';
+import { migrate } from '../db/migrate';
+import type { Database } from '../db/types';
+import { createServiceApp } from '../http/service-app';
+import type { ReadinessCheck } from '../http/health';
+import type { Logger } from '../logger';
+
+/** The infrastructure handed to a service; real adapters or embedded twins, same interfaces. */
+export interface Infrastructure {
+  db: Database;
+  bus: EventBus;
+  cache: Cache;
+  logger: Logger;
+  /** PEM public key that verifies access tokens. */
+  publicKey: string;
+  /** PEM private key; only the auth service receives it. */
+  privateKey?: string;
+}
+
+export interface ServiceContext extends Infrastructure {
+  revocations: RevocationList;
+  /** Asks the outbox relay to publish soon; call after committing a transaction that wrote events. */
+  outbox: { kick(): void };
+}
+
+export interface ServiceParts {
+  routes: Router[];
+  subscriptions?: Subscription[];
+  readiness?: Record<string, ReadinessCheck>;
+  close?(): Promise<void>;
+}
+
+/** What a service is: its name, its migrations and how to build it from its context. */
+export interface ServiceDefinition {
+  name: string;
+  migrationsDir: string;
+  build(ctx: ServiceContext): ServiceParts | Promise<ServiceParts>;
+}
+
+export interface RunningService {
+  name: string;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+const PLATFORM_MIGRATIONS = path.join(__dirname, '..', '..', 'migrations');
+
+/**
+ * Starts one service on `infra`: schema migrations (the platform's outbox and inbox tables,
+ * then the service's own), the HTTP app, the outbox relay and the event consumers.
+ * Used by each service's `main.ts` (distributed) and by the all-in-one process alike.
+ */
+export async function startService(
+  definition: ServiceDefinition,
+  infra: Infrastructure,
+  listen: { port: number; host?: string },
+): Promise<RunningService> {
+  const { db, bus, cache, logger } = infra;
+  await migrate(db, PLATFORM_MIGRATIONS);
+  await migrate(db, definition.migrationsDir);
+
+  const relay = createOutboxRelay({ db, bus, logger });
+  const ctx: ServiceContext = { ...infra, revocations: new RevocationList(cache), outbox: { kick: () => relay.kick() } };
+  const parts = await definition.build(ctx);
+
+  const app = createServiceApp({
+    logger,
+    readiness: { database: () => db.ping(), bus: () => bus.ping(), cache: () => cache.ping(), ...parts.readiness },
+    authenticate: authenticate({ publicKey: infra.publicKey, revocations: ctx.revocations }),
+    routes: parts.routes,
+  });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(listen.port, listen.host ?? '127.0.0.1', () => resolve(s)).on('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : listen.port;
+
+  relay.start();
+  const consumers = await Promise.all((parts.subscriptions ?? []).map((s) => bus.subscribe(s)));
+  logger.info({ port, consumers: consumers.length }, `${definition.name} service listening`);
+
+  return {
+    name: definition.name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await Promise.all(consumers.map((c) => c.close()));
+      await relay.stop();
+      await parts.close?.();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createTestDatabase, findTestInfra, testInfra, uniqueName, type TestDatabase, type TestInfra } from './infra';
