@@ -82,9 +82,9 @@ describe('createAmqpBus', () => {
   });
 
   /** A bus on its own exchange; the bus, the exchange and `queues` are removed after the test. */
-  async function newBus(options: { url?: string; logger?: BusLogger; queues?: string[] } = {}) {
+  async function newBus(options: { url?: string; logger?: BusLogger; queues?: string[]; queuePrefix?: string } = {}) {
     const exchange = uniqueName('events');
-    const sut = await createAmqpBus(options.url ?? amqpUrl, { exchange, logger: options.logger });
+    const sut = await createAmqpBus(options.url ?? amqpUrl, { exchange, logger: options.logger, queuePrefix: options.queuePrefix });
     cleanups.push(async () => {
       await sut.close();
       await deleteAmqpTopology(amqpUrl, exchange, options.queues ?? []);
@@ -112,6 +112,26 @@ describe('createAmqpBus', () => {
       headers: { traceparent: published.traceparent },
     });
     expect(JSON.parse(msg.content.toString())).toEqual(published);
+  });
+
+  it('puts the queue prefix before every queue it declares', async () => {
+    const queuePrefix = `${uniqueName('deploy')}.`;
+    const queue = 'billing.user-registered';
+    const full = `${queuePrefix}${queue}`;
+    const { sut } = await newBus({ queuePrefix, queues: [full] });
+    const seen: string[] = [];
+    await sut.subscribe({ queue, patterns: ['user.#'], maxAttempts: 1, handler: async (e) => void seen.push(e.id) });
+
+    const channel = await raw.createChannel();
+    channel.on('error', () => undefined);
+    for (const name of [full, `${full}.retry`, `${full}.dlq`]) await expect(channel.checkQueue(name)).resolves.toMatchObject({ queue: name });
+    await expect(channel.checkQueue(queue)).rejects.toThrow(/NOT_FOUND/);
+
+    const published = event('user.registered');
+    await sut.publish(published);
+    await waitFor('the delivery', async () => seen.length > 0 || undefined);
+    expect(seen).toEqual([published.id]);
+    await expect(sut.deadLetters(queue)).resolves.toEqual([]);
   });
 
   it('moves a message that is not an event straight to the dead-letter queue', async () => {

@@ -6,6 +6,11 @@ import type { BusLogger, Consumer, EventBus, EventEnvelope, Subscription } from 
 export interface AmqpBusOptions {
   /** The durable topic exchange events are published to. Default `events`. */
   exchange?: string;
+  /**
+   * Put before every queue name (and so its `.retry` and `.dlq`), e.g. `staging.` to give two
+   * deployments on one broker their own queues. Default none.
+   */
+  queuePrefix?: string;
   /** Unacknowledged messages per consumer. Default 1: one at a time, in order, like the memory bus. */
   prefetch?: number;
   logger?: BusLogger;
@@ -46,6 +51,7 @@ interface ActiveConsumer {
  */
 export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): Promise<EventBus> {
   const exchange = options.exchange ?? 'events';
+  const queuePrefix = options.queuePrefix ?? '';
   const prefetch = options.prefetch ?? 1;
   const { logger } = options;
   const consumers = new Set<ActiveConsumer>();
@@ -233,8 +239,9 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
       });
     },
 
-    async subscribe(subscription): Promise<Consumer> {
+    async subscribe(requested): Promise<Consumer> {
       if (closing) throw new Error('the event bus is closed');
+      const subscription = { ...requested, queue: queuePrefix + requested.queue };
       const consumer: ActiveConsumer = { subscription, inFlight: new Set(), closed: false };
       // Registered first, so a reconnection in the meantime starts it too. While disconnected
       // it only registers; the next connection starts it.
@@ -263,7 +270,8 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
      * put back (in their places) when the channel closes. For tests and the admin area; a
      * message that is not an event comes back with its raw text as `data`.
      */
-    async deadLetters(queue) {
+    async deadLetters(name) {
+      const queue = queuePrefix + name;
       const m = model;
       if (!m) throw new Error('RabbitMQ connection is not open');
       const channel = await m.createChannel();

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
 import type { Database } from '../db/types';
-import { INBOX_MIGRATION_SQL, handleOnce } from './inbox';
-import { applySql, testDatabases } from './test-helpers';
+import { handleOnce } from './inbox';
+import { testDatabases } from './test-helpers';
 import type { EventEnvelope } from './types';
 
 const event = (type = 'user.registered'): EventEnvelope => ({
@@ -20,7 +19,7 @@ describe.each(testDatabases)('handleOnce on %s', (_database, createDatabase) => 
 
   beforeAll(async () => {
     ({ db, drop } = await createDatabase());
-    await applySql(db, INBOX_MIGRATION_SQL);
+    await migrate(db, PLATFORM_MIGRATIONS_DIR);
     await db.query('CREATE TABLE grants (event_id uuid NOT NULL, consumer text NOT NULL)');
   });
 
@@ -95,19 +94,5 @@ describe.each(testDatabases)('handleOnce on %s', (_database, createDatabase) => 
     await granting('admin')(e, info);
 
     expect(await grantsFor(e)).toEqual([{ consumer: 'admin' }, { consumer: 'billing' }]);
-  });
-});
-
-describe('INBOX_MIGRATION_SQL', () => {
-  it('holds the statements of the platform migration', () => {
-    const file = readFileSync(path.join(__dirname, '..', '..', 'migrations', 'platform_0002_inbox.sql'), 'utf8');
-    const normalise = (sql: string) =>
-      sql
-        .split('\n')
-        .filter((line) => !/^\s*--/.test(line))
-        .join(' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-    expect(normalise(INBOX_MIGRATION_SQL)).toBe(normalise(file));
   });
 });

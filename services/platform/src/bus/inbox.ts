@@ -4,17 +4,9 @@ import type { EventEnvelope, EventHandler } from './types';
 /**
  * The inbox: the ids of the events each consumer has processed. Delivery is at-least-once,
  * so a consumer records the id in the same transaction as the effects of the event; a
- * redelivery then finds the id and does nothing. The platform migration
- * `platform_0002_inbox.sql` holds the same statement.
+ * redelivery then finds the id and does nothing. The table comes from the platform migration
+ * `platform_0002_inbox.sql`.
  */
-export const INBOX_MIGRATION_SQL = `CREATE TABLE IF NOT EXISTS inbox (
-  consumer text NOT NULL,
-  event_id uuid NOT NULL,
-  processed_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (consumer, event_id)
-);
-`;
-
 /**
  * Wraps `handler` so that each event id is processed once per `consumer`: in one transaction
  * it claims the id in the inbox, then runs the handler with that transaction. A redelivered

@@ -5,5 +5,5 @@ export { createMemoryBus, type MemoryBusOptions } from './memory';
 export { createAmqpBus, type AmqpBusOptions } from './amqp';
 export { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAY_MS } from './retry';
 export { consumeInSpan, publishInSpan } from './tracing';
-export { OUTBOX_MIGRATION_SQL, writeOutbox, createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox';
-export { INBOX_MIGRATION_SQL, handleOnce } from './inbox';
+export { writeOutbox, createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox';
+export { handleOnce } from './inbox';

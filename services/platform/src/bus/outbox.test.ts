@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
 import type { Database } from '../db/types';
 import { createMemoryBus } from './memory';
-import { OUTBOX_MIGRATION_SQL, createOutboxRelay, writeOutbox } from './outbox';
-import { applySql, testDatabases, waitFor } from './test-helpers';
+import { createOutboxRelay, writeOutbox } from './outbox';
+import { testDatabases, waitFor } from './test-helpers';
 import type { BusLogger, EventBus, EventEnvelope } from './types';
 
 const event = (type: string, data: unknown = {}): EventEnvelope => ({
@@ -25,7 +24,7 @@ describe.each(testDatabases)('outbox on %s', (database, createDatabase) => {
 
   beforeAll(async () => {
     ({ db, drop } = await createDatabase());
-    await applySql(db, OUTBOX_MIGRATION_SQL);
+    await migrate(db, PLATFORM_MIGRATIONS_DIR);
   });
 
   afterAll(() => drop());
@@ -160,19 +159,3 @@ describe.each(testDatabases)('outbox on %s', (database, createDatabase) => {
     }
   });
 });
-
-describe('OUTBOX_MIGRATION_SQL', () => {
-  it('holds the statements of the platform migration', () => {
-    const file = readFileSync(path.join(__dirname, '..', '..', 'migrations', 'platform_0001_outbox.sql'), 'utf8');
-    expect(normalise(OUTBOX_MIGRATION_SQL)).toBe(normalise(file));
-  });
-});
-
-function normalise(sql: string): string {
-  return sql
-    .split('\n')
-    .filter((line) => !/^\s*--/.test(line))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}

@@ -5,21 +5,9 @@ import type { BusLogger, EventBus, EventEnvelope } from './types';
 /**
  * The transactional outbox. A service writes its events into `outbox` in the transaction of
  * the change that causes them, so an event exists if and only if the change committed; the
- * relay then publishes them, at least once. Each service's schema includes this table (the
- * platform migration `platform_0001_outbox.sql` holds the same statements); the partial
- * index keeps the relay's query cheap however many published rows accumulate.
+ * relay then publishes them, at least once. The table comes from the platform migration
+ * `platform_0001_outbox.sql`, applied to every service's database.
  */
-export const OUTBOX_MIGRATION_SQL = `CREATE TABLE IF NOT EXISTS outbox (
-  id uuid PRIMARY KEY,
-  type text NOT NULL,
-  payload jsonb NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  published_at timestamptz,
-  attempts integer NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS outbox_unpublished ON outbox (created_at) WHERE published_at IS NULL;
-`;
-
 /** Records `event` for publication; call it with the `tx` of the transaction making the change. */
 export async function writeOutbox(tx: Queryable, event: EventEnvelope): Promise<void> {
   // clock_timestamp(), not now(): events written in one transaction keep their order.

@@ -1,5 +1,4 @@
 import { connect } from 'amqplib';
-import { splitStatements } from '../db/migrate';
 import { createPgliteDatabase } from '../db/pglite';
 import type { Database } from '../db/types';
 import { createTestDatabase } from '../testing';
@@ -46,7 +45,3 @@ export const testDatabases: Array<[string, () => Promise<{ db: Database; drop():
   ['PostgreSQL', () => createTestDatabase()],
 ];
 
-/** Runs a migration constant (several statements) on `db`. */
-export async function applySql(db: Database, sql: string): Promise<void> {
-  for (const statement of splitStatements(sql)) await db.query(statement);
-}

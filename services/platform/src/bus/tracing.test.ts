@@ -1,11 +1,12 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { node, tracing } from '@opentelemetry/sdk-node';
+import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
 import type { Database } from '../db/types';
 import { createTestDatabase } from '../testing';
 import { newEvent } from './envelope';
 import { createMemoryBus } from './memory';
-import { OUTBOX_MIGRATION_SQL, createOutboxRelay, writeOutbox } from './outbox';
-import { applySql, waitFor } from './test-helpers';
+import { createOutboxRelay, writeOutbox } from './outbox';
+import { waitFor } from './test-helpers';
 import type { EventBus, EventEnvelope } from './types';
 
 // A real SDK for this file only (jest gives each test file its own globals): W3C trace
@@ -25,7 +26,7 @@ describe('trace context through the outbox and the bus', () => {
 
   beforeAll(async () => {
     ({ db, drop } = await createTestDatabase());
-    await applySql(db, OUTBOX_MIGRATION_SQL);
+    await migrate(db, PLATFORM_MIGRATIONS_DIR);
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
 export * from './types';
 export { createPostgresDatabase, ensurePostgresDatabase } from './postgres';
 export { createPgliteDatabase } from './pglite';
-export { migrate } from './migrate';
+export { PLATFORM_MIGRATIONS_DIR, migrate } from './migrate';

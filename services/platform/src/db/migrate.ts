@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './types';
 
+/** The platform's own migrations (outbox, inbox), applied to every service's database first. */
+export const PLATFORM_MIGRATIONS_DIR = path.join(__dirname, '..', '..', 'migrations');
+
 /**
  * Applies the `*.sql` files of `dir` that have not been applied yet, in name order, all in
  * one transaction: when one fails, none of this run's files is applied. Migrations are the

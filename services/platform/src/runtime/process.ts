@@ -21,6 +21,7 @@ export function processEnvSchema(defaultPort: number) {
     DATABASE_URL: env.url().default(DEFAULT_DATABASE_URL),
     AMQP_URL: env.url().default('amqp://guest:guest@127.0.0.1:5672'),
     AMQP_EXCHANGE: z.string().min(1).default('events'),
+    AMQP_QUEUE_PREFIX: z.string().default(''),
     REDIS_URL: env.url().default('redis://127.0.0.1:6379'),
     REDIS_KEY_PREFIX: z.string().default('stockai:'),
     JWT_PUBLIC_KEY: z.string({ message: 'is required (PEM text, or JWT_PUBLIC_KEY_FILE with its path)' }).min(1),
@@ -44,7 +45,7 @@ export async function runServiceProcess(definition: ServiceDefinition, defaultPo
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   try {
     const db = createPostgresDatabase(await databaseUrlFor(definition.name, config.DATABASE_URL));
-    const bus = await createAmqpBus(config.AMQP_URL, { exchange: config.AMQP_EXCHANGE, logger });
+    const bus = await createAmqpBus(config.AMQP_URL, { exchange: config.AMQP_EXCHANGE, queuePrefix: config.AMQP_QUEUE_PREFIX, logger });
     const cache = createRedisCache(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX });
     const running = await startService(
       definition,

@@ -1,12 +1,11 @@
 import type { Server } from 'node:http';
-import path from 'node:path';
 import type { Router } from 'express';
 import { authenticate } from '../auth/middleware';
 import { RevocationList } from '../auth/tokens';
 import type { EventBus, Subscription } from '../bus/types';
 import { createOutboxRelay } from '../bus/outbox';
 import type { Cache } from '../cache/types';
-import { migrate } from '../db/migrate';
+import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
 import type { Database } from '../db/types';
 import { createServiceApp } from '../http/service-app';
 import type { ReadinessCheck } from '../http/health';
@@ -51,8 +50,6 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-const PLATFORM_MIGRATIONS = path.join(__dirname, '..', '..', 'migrations');
-
 /**
  * Starts one service on `infra`: schema migrations (the platform's outbox and inbox tables,
  * then the service's own), the HTTP app, the outbox relay and the event consumers.
@@ -64,7 +61,7 @@ export async function startService(
   listen: { port: number; host?: string },
 ): Promise<RunningService> {
   const { db, bus, cache, logger } = infra;
-  await migrate(db, PLATFORM_MIGRATIONS);
+  await migrate(db, PLATFORM_MIGRATIONS_DIR);
   await migrate(db, definition.migrationsDir);
 
   const relay = createOutboxRelay({ db, bus, logger });
