@@ -1,0 +1,206 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { RevocationList, createLogger, createMemoryCache, generateRsaKeyPair, signAccessToken, verifyAccessToken } from '@stockai/platform';
+import { createGatewayApp } from './app';
+import type { Upstreams } from './proxy';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A stand-in service on loopback: answers with what it received, or stalls on /slow. */
+function startUpstream(name: string) {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (req.url?.endsWith('/slow')) return; // never answers
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ service: name, url: req.url }));
+    });
+  });
+  return new Promise<{ url: string; seen: Seen[]; close(): Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        seen,
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      });
+    });
+  });
+}
+
+async function closedPortUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('gateway', () => {
+  const keys = generateRsaKeyPair();
+  const cache = createMemoryCache();
+  const upstreams: Array<Awaited<ReturnType<typeof startUpstream>>> = [];
+  let server: http.Server;
+  let base: string;
+  let billing: Awaited<ReturnType<typeof startUpstream>>;
+  let auth: Awaited<ReturnType<typeof startUpstream>>;
+  const webDir = mkdtempSync(path.join(os.tmpdir(), 'web-'));
+
+  beforeAll(async () => {
+    auth = await startUpstream('auth');
+    billing = await startUpstream('billing');
+    const analysis = await startUpstream('analysis');
+    const admin = await startUpstream('admin');
+    upstreams.push(auth, billing, analysis, admin);
+    const routes: Upstreams = { auth: auth.url, billing: billing.url, analysis: analysis.url, content: await closedPortUrl(), admin: admin.url };
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>StockAI</title>');
+    writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    const app = createGatewayApp({
+      logger: createLogger('gateway', 'silent'),
+      cache,
+      publicKey: keys.publicKey,
+      upstreams: routes,
+      rateLimitPerMinute: 1000,
+      upstreamTimeoutMs: 300,
+      corsOrigins: ['https://app.example.com'],
+      maxBodyBytes: 1024,
+      webDir,
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await Promise.all(upstreams.map((u) => u.close()));
+    await cache.close();
+  });
+
+  const token = (role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id: '0d5f6a1e-55b1-4c52-9f0e-3f2f5b2a7c11', role }, 3600).token;
+
+  it('forwards method, path, query, body and Authorization unchanged to the owning service', async () => {
+    const bearer = token();
+    const res = await fetch(`${base}/api/users/credits?x=1`, { headers: { authorization: `Bearer ${bearer}`, 'x-request-id': 'req-123' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ service: 'billing', url: '/api/users/credits?x=1' });
+    expect(res.headers.get('x-request-id')).toBe('req-123');
+    const seen = billing.seen.at(-1) as Seen;
+    expect(seen.headers.authorization).toBe(`Bearer ${bearer}`);
+    expect(seen.headers['x-request-id']).toBe('req-123');
+
+    const post = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.co"}' });
+    expect(post.status).toBe(200);
+    expect(auth.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/auth/login', body: '{"email":"a@b.co"}' });
+  });
+
+  it('refuses an invalid or revoked token before any service sees it', async () => {
+    const before = billing.seen.length;
+    const forged = await fetch(`${base}/api/users/credits`, { headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ error: 'Invalid or expired token', code: 'INVALID_TOKEN' });
+
+    const bearer = token();
+    await new RevocationList(cache).revoke(verifyAccessToken(bearer, keys.publicKey) as never);
+    const revoked = await fetch(`${base}/api/users/credits`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect(revoked.status).toBe(401);
+    expect(billing.seen.length).toBe(before);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await fetch(`${base}/api/unknown/thing`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
+  });
+
+  it('gives a JSON 503 when the service is down and a JSON 504 when it is too slow', async () => {
+    const down = await fetch(`${base}/api/ghost/blog/posts`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+
+    const slow = await fetch(`${base}/api/stocks/slow`);
+    expect(slow.status).toBe(504);
+    expect(await slow.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+  });
+
+  it('rejects a body over the size limit with 413 without forwarding it', async () => {
+    const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(5000) }) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('sets security headers and allows only the configured CORS origins', async () => {
+    const allowed = await fetch(`${base}/api/stocks`, { headers: { origin: 'https://app.example.com' } });
+    expect(allowed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    const other = await fetch(`${base}/api/stocks`, { headers: { origin: 'https://evil.example.com' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('is not ready while a service is down', async () => {
+    const res = await fetch(`${base}/readyz`);
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { checks: Record<string, string> };
+    expect(body.checks.content).not.toBe('ok');
+    expect(body.checks.billing).toBe('ok');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it('serves the web app with a fallback to index.html for app routes', async () => {
+    const page = await fetch(`${base}/history`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>StockAI</title>');
+    const asset = await fetch(`${base}/assets/app-1234.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+});
+
+describe('gateway rate limit', () => {
+  it('answers 429 with Retry-After once a client IP exceeds its requests per minute', async () => {
+    const keys = generateRsaKeyPair();
+    const upstream = await startUpstream('analysis');
+    const app = createGatewayApp({
+      logger: createLogger('gateway', 'silent'),
+      cache: createMemoryCache(),
+      publicKey: keys.publicKey,
+      upstreams: { auth: upstream.url, billing: upstream.url, analysis: upstream.url, content: upstream.url, admin: upstream.url },
+      rateLimitPerMinute: 5,
+      upstreamTimeoutMs: 1000,
+      corsOrigins: [],
+      maxBodyBytes: 1024,
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await fetch(`${base}/api/stocks`)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const limited = await fetch(`${base}/api/stocks`);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { code: string }).code).toBe('RATE_LIMITED');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await upstream.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { env } from '@stockai/platform';
+
+/** The gateway's environment (README, "Configuration"). */
+export const gatewayEnvSchema = z.object({
+  PORT: env.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel(),
+  REDIS_URL: env.url().default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default('stockai:'),
+  JWT_PUBLIC_KEY: z.string({ message: 'is required (PEM text, or JWT_PUBLIC_KEY_FILE with its path)' }).min(1),
+  AUTH_URL: env.url().default('http://127.0.0.1:3001'),
+  BILLING_URL: env.url().default('http://127.0.0.1:3002'),
+  ANALYSIS_URL: env.url().default('http://127.0.0.1:3003'),
+  CONTENT_URL: env.url().default('http://127.0.0.1:3004'),
+  ADMIN_URL: env.url().default('http://127.0.0.1:3005'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  UPSTREAM_TIMEOUT_MS: env.positiveInt(15000),
+  MAX_BODY_BYTES: env.positiveInt(1024 * 1024),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+  WEB_DIR: z.string().optional(),
+});
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

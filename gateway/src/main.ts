@@ -1,0 +1,36 @@
+import '@stockai/platform/src/tracing/register';
+import { createLogger, createRedisCache, loadConfig, onShutdown } from '@stockai/platform';
+import { createGatewayApp } from './app';
+import { gatewayEnvSchema } from './config';
+
+const config = loadConfig(gatewayEnvSchema);
+const logger = createLogger('gateway', config.LOG_LEVEL);
+const cache = createRedisCache(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX });
+
+const app = createGatewayApp({
+  logger,
+  cache,
+  publicKey: config.JWT_PUBLIC_KEY,
+  upstreams: {
+    auth: config.AUTH_URL,
+    billing: config.BILLING_URL,
+    analysis: config.ANALYSIS_URL,
+    content: config.CONTENT_URL,
+    admin: config.ADMIN_URL,
+  },
+  rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  corsOrigins: config.CORS_ORIGINS,
+  maxBodyBytes: config.MAX_BODY_BYTES,
+  webDir: config.WEB_DIR,
+});
+
+const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+server.keepAliveTimeout = 65_000;
+onShutdown(logger, async () => {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  await cache.close();
+});

@@ -1,0 +1,42 @@
+import type { Queryable } from '@stockai/platform';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  role: 'user' | 'admin';
+  level: 'free' | 'vip' | 'premium';
+  created_at: Date;
+}
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export const usersRepo = {
+  async findByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE email_key = $1', [emailKey(email)]);
+    return rows[0];
+  },
+
+  async findById(db: Queryable, id: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+    return rows[0];
+  },
+
+  /** Inserts the user; returns undefined when the e-mail is already taken. */
+  async insert(
+    db: Queryable,
+    user: { id: string; email: string; passwordHash: string; firstName: string; lastName: string },
+  ): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>(
+      `INSERT INTO users (id, email, email_key, password_hash, first_name, last_name)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (email_key) DO NOTHING
+       RETURNING *`,
+      [user.id, user.email.trim(), emailKey(user.email), user.passwordHash, user.firstName, user.lastName],
+    );
+    return rows[0];
+  },
+};

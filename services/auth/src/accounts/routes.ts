@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { callerOf, requireUser } from '@stockai/platform';
+import type { AccountsService } from './service';
+
+const email = z.string({ message: 'is required' }).trim().pipe(z.email({ message: 'must be a valid e-mail address' }).max(254));
+const password = z.string({ message: 'is required' }).min(6, 'must be at least 6 characters').max(200);
+const name = (label: string) => z.string({ message: 'is required' }).trim().min(1, `${label} is required`).max(100);
+
+const registerBody = z.object({ email, password, firstName: name('first name'), lastName: name('last name') });
+const loginBody = z.object({ email, password: z.string({ message: 'is required' }).min(1, 'is required').max(200) });
+
+export function accountsRoutes(accounts: AccountsService): Router {
+  const router = Router();
+
+  router.post('/api/auth/register', async (req, res) => {
+    const body = registerBody.parse(req.body ?? {});
+    res.status(201).json(await accounts.register(body));
+  });
+
+  router.post('/api/auth/login', async (req, res) => {
+    const body = loginBody.parse(req.body ?? {});
+    res.json(await accounts.login(body, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null }));
+  });
+
+  router.get('/api/auth/verify', requireUser, async (req, res) => {
+    res.json(await accounts.verify(callerOf(req)));
+  });
+
+  router.post('/api/auth/logout', requireUser, async (req, res) => {
+    res.json(await accounts.logout(callerOf(req)));
+  });
+
+  return router;
+}

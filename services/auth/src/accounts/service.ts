@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { eventData } from '@stockai/contracts';
+import {
+  type Caller,
+  type Database,
+  type RevocationList,
+  conflict,
+  newEvent,
+  signAccessToken,
+  unauthorized,
+  writeOutbox,
+} from '@stockai/platform';
+import { type UserRow, usersRepo } from './repo';
+
+/** The user as the API shows it (spec section 3). Never the password hash. */
+export interface PublicUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  role: 'user' | 'admin';
+  level: 'free' | 'vip' | 'premium';
+}
+
+export const toPublicUser = (row: UserRow): PublicUser => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+  role: row.role,
+  level: row.level,
+});
+
+export interface AccountsDeps {
+  db: Database;
+  privateKey: string;
+  revocations: RevocationList;
+  tokenLifetimeSeconds: number;
+  afterCommit: () => void;
+}
+
+export interface LoginContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+// Verifying against a fixed hash when the e-mail is unknown keeps the answer time the same
+// as for a wrong password, so response timing does not reveal which addresses have accounts.
+const dummyHash = argon2.hash('not-a-real-password-' + randomUUID());
+
+export function accountsService(deps: AccountsDeps) {
+  const issueToken = (user: UserRow) =>
+    signAccessToken(deps.privateKey, { id: user.id, role: user.role }, deps.tokenLifetimeSeconds).token;
+
+  return {
+    async register(input: { email: string; password: string; firstName: string; lastName: string }) {
+      const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+      const user = await deps.db.transaction(async (tx) => {
+        const row = await usersRepo.insert(tx, { id: randomUUID(), passwordHash, ...input });
+        if (!row) throw conflict('This e-mail address is already registered', 'EMAIL_TAKEN');
+        const event = newEvent(
+          'user.registered',
+          eventData('user.registered', {
+            userId: row.id,
+            email: row.email,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            registeredAt: row.created_at.toISOString(),
+          }),
+        );
+        await writeOutbox(tx, event);
+        return row;
+      });
+      deps.afterCommit();
+      return { token: issueToken(user), user: toPublicUser(user) };
+    },
+
+    async login(input: { email: string; password: string }, context: LoginContext) {
+      const user = await usersRepo.findByEmail(deps.db, input.email);
+      const hash = user?.password_hash ?? (await dummyHash);
+      const valid = await argon2.verify(hash, input.password).catch(() => false);
+      const success = Boolean(user?.password_hash) && valid;
+
+      await deps.db.transaction(async (tx) => {
+        const event = newEvent(
+          'user.logged-in',
+          eventData('user.logged-in', {
+            userId: user?.id ?? null,
+            email: input.email.trim(),
+            success,
+            reason: success ? undefined : user ? 'wrong_password' : 'unknown_email',
+            ip: context.ip,
+            userAgent: context.userAgent,
+          }),
+        );
+        await writeOutbox(tx, event);
+      });
+      deps.afterCommit();
+
+      if (!success || !user) throw unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
+      return { token: issueToken(user), user: toPublicUser(user) };
+    },
+
+    async verify(caller: Caller) {
+      const user = await usersRepo.findById(deps.db, caller.id);
+      if (!user) throw unauthorized('Account no longer exists', 'ACCOUNT_NOT_FOUND');
+      return { user: toPublicUser(user) };
+    },
+
+    async logout(caller: Caller) {
+      await deps.revocations.revoke(caller);
+      return { success: true, message: 'Logged out' };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;
