@@ -1,0 +1,128 @@
+/**
+ * All-in-one: the whole product in one Node process (`npm start`). The gateway on `PORT`
+ * serves the built web app and /api; each service listens on its own loopback port;
+ * embedded adapters (PGlite under DATA_DIR, in-memory bus and cache) replace PostgreSQL,
+ * RabbitMQ and Redis. Same code as the distributed shape, different wiring.
+ */
+import '@stockai/platform/src/tracing/register';
+import path from 'node:path';
+import { z } from 'zod';
+import { adminService } from '@stockai/admin/src/app';
+import { analysisService } from '@stockai/analysis/src/app';
+import { authService } from '@stockai/auth/src/app';
+import { billingService } from '@stockai/billing/src/app';
+import { contentService } from '@stockai/content/src/app';
+import { createGatewayApp } from '@stockai/gateway/src/app';
+import {
+  type Logger,
+  type RunningService,
+  createEmbeddedInfrastructure,
+  createLogger,
+  env,
+  loadConfig,
+  onShutdown,
+  startService,
+} from '@stockai/platform';
+
+export interface AllInOneOptions {
+  /** Gateway port; 0 picks a free one. */
+  port?: number;
+  host?: string;
+  dataDir: string;
+  webDir?: string;
+  logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimitPerMinute?: number;
+  tokenLifetimeSeconds?: number;
+}
+
+export interface AllInOne {
+  url: string;
+  port: number;
+  services: Record<string, RunningService>;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_WEB_DIR = path.join(__dirname, '..', 'web', 'dist');
+
+export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
+  const level = options.logLevel ?? 'info';
+  const infra = createEmbeddedInfrastructure(options.dataDir);
+  const definitions = [
+    authService({ tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 7 * 24 * 3600 }),
+    billingService(),
+    analysisService(),
+    contentService(),
+    adminService(),
+  ];
+
+  const services: Record<string, RunningService> = {};
+  const databases: Array<{ close(): Promise<void> }> = [];
+  for (const definition of definitions) {
+    const logger = createLogger(definition.name, level);
+    const serviceInfra = await infra.forService(definition.name, logger, { withPrivateKey: definition.name === 'auth' });
+    databases.push(serviceInfra.db);
+    services[definition.name] = await startService(definition, serviceInfra, { port: 0 });
+  }
+
+  const logger: Logger = createLogger('gateway', level);
+  const url = (name: string) => (services[name] as RunningService).url;
+  const app = createGatewayApp({
+    logger,
+    cache: infra.cache,
+    publicKey: infra.keys.publicKey,
+    upstreams: { auth: url('auth'), billing: url('billing'), analysis: url('analysis'), content: url('content'), admin: url('admin') },
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 300,
+    upstreamTimeoutMs: 15000,
+    corsOrigins: [],
+    maxBodyBytes: 1024 * 1024,
+    webDir: options.webDir ?? DEFAULT_WEB_DIR,
+  });
+  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
+    const s = app.listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => resolve(s)).on('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    services,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      for (const service of Object.values(services)) await service.close();
+      await infra.close();
+      for (const db of databases) await db.close();
+    },
+  };
+}
+
+if (require.main === module) {
+  const config = loadConfig(
+    z.object({
+      PORT: env.port(8080),
+      HOST: z.string().default('0.0.0.0'),
+      DATA_DIR: z.string().min(1).default('./data'),
+      LOG_LEVEL: env.logLevel(),
+      RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+    }),
+  );
+  const logger = createLogger('all-in-one', config.LOG_LEVEL);
+  startAllInOne({
+    port: config.PORT,
+    host: config.HOST,
+    dataDir: path.resolve(config.DATA_DIR),
+    logLevel: config.LOG_LEVEL,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  })
+    .then((app) => {
+      logger.info({ url: `http://localhost:${app.port}`, dataDir: path.resolve(config.DATA_DIR) }, 'StockAI is running');
+      onShutdown(logger, () => app.stop());
+    })
+    .catch((err) => {
+      logger.fatal({ err }, 'failed to start');
+      process.exit(1);
+    });
+}

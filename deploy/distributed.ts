@@ -1,0 +1,142 @@
+/**
+ * The distributed shape as separate local processes (`npm run start:distributed`): the
+ * gateway and the five services, each its own Node process, against PostgreSQL, RabbitMQ
+ * and Redis from DATABASE_URL, AMQP_URL and REDIS_URL. Containers (docker-compose.yml) and
+ * Kubernetes (charts/) run the same entry points. Also used by the system test.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { loadOrCreateKeyPair } from '@stockai/platform';
+
+const ROOT = path.join(__dirname, '..');
+
+export const SERVICES = ['auth', 'billing', 'analysis', 'content', 'admin'] as const;
+export type ProcessName = (typeof SERVICES)[number] | 'gateway';
+
+export interface ProcessSpec {
+  name: ProcessName;
+  entry: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+/** Ports: gateway on `gatewayPort`, services on `servicePortBase + 1…5` (3001…3005 by default). */
+export function distributedProcesses(options: {
+  gatewayPort: number;
+  servicePortBase: number;
+  env: Record<string, string>;
+}): ProcessSpec[] {
+  const servicePort = (i: number) => options.servicePortBase + i + 1;
+  const services: ProcessSpec[] = SERVICES.map((name, i) => ({
+    name,
+    entry: path.join(ROOT, 'services', name, 'src', 'main.ts'),
+    port: servicePort(i),
+    env: { ...options.env, PORT: String(servicePort(i)) },
+  }));
+  const upstreams = Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]));
+  const gatewayEnv: Record<string, string> = { ...options.env, ...upstreams, PORT: String(options.gatewayPort) };
+  delete gatewayEnv.JWT_PRIVATE_KEY;
+  return [...services, { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv }];
+}
+
+/** Starts, stops and restarts the processes; each one's output goes to `output`. */
+export class ProcessGroup {
+  private readonly running = new Map<ProcessName, ChildProcess>();
+
+  constructor(
+    private readonly specs: ProcessSpec[],
+    private readonly output: (name: ProcessName, line: string) => void,
+  ) {}
+
+  start(name: ProcessName): void {
+    const spec = this.spec(name);
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...spec.env };
+    if (name !== 'auth') delete env.JWT_PRIVATE_KEY;
+    const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffer = '';
+      stream?.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) if (line) this.output(name, line);
+      });
+    }
+    this.running.set(name, child);
+  }
+
+  startAll(): void {
+    for (const spec of this.specs) this.start(spec.name);
+  }
+
+  /** Polls `/readyz` until the process answers 200, or fails after `timeoutMs`. */
+  async waitReady(name: ProcessName, timeoutMs = 60_000): Promise<void> {
+    const { port } = this.spec(name);
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const child = this.running.get(name);
+      if (!child || child.exitCode !== null) throw new Error(`${name} exited with code ${child?.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(1000) })
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`${name} was not ready within ${timeoutMs} ms`);
+  }
+
+  async waitAllReady(timeoutMs = 60_000): Promise<void> {
+    await Promise.all(this.specs.map((s) => this.waitReady(s.name, timeoutMs)));
+  }
+
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process has exited. */
+  async stop(name: ProcessName, graceMs = 10_000): Promise<void> {
+    const child = this.running.get(name);
+    this.running.delete(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((name) => this.stop(name)));
+  }
+
+  private spec(name: ProcessName): ProcessSpec {
+    const spec = this.specs.find((s) => s.name === name);
+    if (!spec) throw new Error(`unknown process ${name}`);
+    return spec;
+  }
+}
+
+if (require.main === module) {
+  const keys = process.env.JWT_PUBLIC_KEY
+    ? { publicKey: process.env.JWT_PUBLIC_KEY, privateKey: process.env.JWT_PRIVATE_KEY ?? '' }
+    : loadOrCreateKeyPair(path.resolve(process.env.DATA_DIR ?? './data', 'keys'));
+  const group = new ProcessGroup(
+    distributedProcesses({
+      gatewayPort: Number(process.env.PORT ?? 8080),
+      servicePortBase: Number(process.env.SERVICE_PORT_BASE ?? 3000),
+      env: {
+        JWT_PUBLIC_KEY: keys.publicKey,
+        JWT_PRIVATE_KEY: keys.privateKey,
+        WEB_DIR: process.env.WEB_DIR ?? path.join(ROOT, 'web', 'dist'),
+      },
+    }),
+    (name, line) => process.stdout.write(`${name.padEnd(8)} | ${line}\n`),
+  );
+  group.startAll();
+  group
+    .waitAllReady()
+    .then(() => console.log(`all processes ready: http://localhost:${process.env.PORT ?? 8080}`))
+    .catch((err: Error) => console.error(err.message));
+  const stop = () => void group.stopAll().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
