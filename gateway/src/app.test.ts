@@ -111,17 +111,20 @@ describe('gateway', () => {
     expect(auth.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/auth/login', body: '{"email":"a@b.co"}' });
   });
 
-  it('refuses an invalid or revoked token before any service sees it', async () => {
+  it('refuses an invalid token before any service sees it, and leaves revocation to the service', async () => {
     const before = billing.seen.length;
     const forged = await fetch(`${base}/api/users/credits`, { headers: { authorization: 'Bearer abc.def.ghi' } });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ error: 'Invalid or expired token', code: 'INVALID_TOKEN' });
+    expect(billing.seen.length).toBe(before);
 
+    // A revoked token is still well-signed: the gateway forwards it and the service, which
+    // checks revocation on every request, refuses it (tests/system covers logout end to end).
     const bearer = token();
     await new RevocationList(cache).revoke(verifyAccessToken(bearer, keys.publicKey) as never);
-    const revoked = await fetch(`${base}/api/users/credits`, { headers: { authorization: `Bearer ${bearer}` } });
-    expect(revoked.status).toBe(401);
-    expect(billing.seen.length).toBe(before);
+    await fetch(`${base}/api/users/credits`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect(billing.seen.length).toBe(before + 1);
+    expect((billing.seen.at(-1) as Seen).headers.authorization).toBe(`Bearer ${bearer}`);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

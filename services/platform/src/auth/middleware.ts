@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { forbidden, unauthorized } from '../errors';
-import { type Caller, type RevocationList, verifyAccessToken } from './tokens';
+import { type Caller, type RevocationList, createTokenVerifier } from './tokens';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -20,15 +20,17 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Reads the bearer token when there is one: a valid, unrevoked token sets `req.caller`;
  * an invalid or revoked one is a 401. No token leaves the request anonymous, and the
- * guards below decide.
+ * guards below decide. Without `revocations` only signature, issuer and expiry are checked
+ * (the gateway's pre-check; the services always pass their revocation list).
  */
-export function authenticate(options: { publicKey: string; revocations: RevocationList }): RequestHandler {
+export function authenticate(options: { publicKey: string; revocations?: RevocationList }): RequestHandler {
+  const verify = createTokenVerifier(options.publicKey);
   return async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) return next();
-    const caller = verifyAccessToken(token, options.publicKey);
+    const caller = verify(token);
     if (!caller) return next(unauthorized('Invalid or expired token', 'INVALID_TOKEN'));
-    if (await options.revocations.isRevoked(caller)) return next(unauthorized('Token has been revoked', 'TOKEN_REVOKED'));
+    if (options.revocations && (await options.revocations.isRevoked(caller))) return next(unauthorized('Token has been revoked', 'TOKEN_REVOKED'));
     req.caller = caller;
     next();
   };

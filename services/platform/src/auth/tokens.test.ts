@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { createMemoryCache } from '../cache/memory';
-import { RevocationList, generateRsaKeyPair, loadOrCreateKeyPair, signAccessToken, verifyAccessToken } from './tokens';
+import { RevocationList, createTokenVerifier, generateRsaKeyPair, loadOrCreateKeyPair, signAccessToken, verifyAccessToken } from './tokens';
 
 const keys = generateRsaKeyPair();
 const user = { id: '4c1b7f7e-2a55-4f0e-8d0b-1f4f7b0c9e21', role: 'user' as const };
@@ -28,6 +28,32 @@ describe('access tokens', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'keys-'));
     const first = loadOrCreateKeyPair(dir);
     expect(loadOrCreateKeyPair(dir)).toEqual(first);
+  });
+});
+
+describe('createTokenVerifier', () => {
+  it('remembers a verified token until its expiry, then refuses it', () => {
+    let now = Math.floor(Date.now() / 1000);
+    const verify = createTokenVerifier(keys.publicKey, { now: () => now });
+    const { token, expiresAt } = signAccessToken(keys.privateKey, user, 60);
+    const first = verify(token);
+    expect(first).toMatchObject({ id: user.id, expiresAt });
+    expect(verify(token)).toBe(first);
+    now = expiresAt;
+    expect(verify(token)).toBeUndefined();
+  });
+
+  it('verifies any other text afresh, and holds at most maxEntries tokens', () => {
+    const verify = createTokenVerifier(keys.publicKey, { maxEntries: 2 });
+    const tokens = [1, 2, 3].map(() => signAccessToken(keys.privateKey, user, 3600).token);
+    const callers = tokens.map((t) => verify(t));
+    const [oldest, , newest] = tokens as [string, string, string];
+    expect(verify(newest)).toBe(callers[2]);
+    // The oldest was dropped to make room: verified again, it is an equal but new object.
+    expect(verify(oldest)).toEqual(callers[0]);
+    expect(verify(oldest)).not.toBe(callers[0]);
+    expect(verify(`${newest.slice(0, -4)}AAAA`)).toBeUndefined();
+    expect(verify(signAccessToken(generateRsaKeyPair().privateKey, user, 3600).token)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { type KeyObject, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
@@ -47,13 +47,27 @@ export function generateRsaKeyPair(): KeyPair {
 
 const ISSUER = 'stockai-auth';
 
+/**
+ * Parsed keys by PEM text. jsonwebtoken parses a PEM string on every call, which was the
+ * largest single cost of a gateway request; a process holds one or two keys.
+ */
+const parsedKeys = new Map<string, KeyObject>();
+function keyObject(pem: string, parse: (pem: string) => KeyObject): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    key = parse(pem);
+    parsedKeys.set(pem, key);
+  }
+  return key;
+}
+
 export function signAccessToken(
   privateKey: string,
   subject: { id: string; role: Role },
   lifetimeSeconds: number,
 ): { token: string; tokenId: string; expiresAt: number } {
   const tokenId = randomUUID();
-  const token = jwt.sign({ role: subject.role }, privateKey, {
+  const token = jwt.sign({ role: subject.role }, keyObject(privateKey, createPrivateKey), {
     algorithm: 'RS256',
     subject: subject.id,
     jwtid: tokenId,
@@ -65,15 +79,46 @@ export function signAccessToken(
 }
 
 /** Verifies signature, issuer, expiry and shape; revocation is checked by the revocation list. */
-export function verifyAccessToken(token: string, publicKey: string): Caller | undefined {
+export function verifyAccessToken(token: string, publicKey: string, nowSeconds?: number): Caller | undefined {
   try {
-    const claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: ISSUER }) as jwt.JwtPayload;
+    const claims = jwt.verify(token, keyObject(publicKey, createPublicKey), {
+      algorithms: ['RS256'],
+      issuer: ISSUER,
+      clockTimestamp: nowSeconds,
+    }) as jwt.JwtPayload;
     const role = claims.role;
     if (!claims.sub || !claims.jti || (role !== 'user' && role !== 'admin') || !claims.iat || !claims.exp) return undefined;
     return { id: claims.sub, role, tokenId: claims.jti, issuedAt: claims.iat, expiresAt: claims.exp };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `verifyAccessToken` with a memory of tokens already verified, so a client's every request
+ * after its first costs a map lookup instead of an RSA verification (the largest part of the
+ * gateway's per-request work in bench/gateway-overhead.ts). The key is the whole token text,
+ * so any altered token is verified afresh; an entry is used only until the token's expiry,
+ * and the oldest entries go first once `maxEntries` are held. Revocation is not cached: the
+ * caller checks it on every request.
+ */
+export function createTokenVerifier(
+  publicKey: string,
+  { maxEntries = 10_000, now = () => Math.floor(Date.now() / 1000) }: { maxEntries?: number; now?: () => number } = {},
+): (token: string) => Caller | undefined {
+  const verified = new Map<string, Caller>();
+  return (token) => {
+    const seconds = now();
+    const known = verified.get(token);
+    if (known && seconds < known.expiresAt) return known;
+    if (known) verified.delete(token);
+    const caller = verifyAccessToken(token, publicKey, seconds);
+    if (caller) {
+      if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
+      verified.set(token, caller);
+    }
+    return caller;
+  };
 }
 
 /**

@@ -2,3 +2,4 @@ export * from './health';
 export * from './request-id';
 export * from './service-app';
 export * from './rate-limit';
+export * from './access-log';

@@ -1,9 +1,9 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { pinoHttp } from 'pino-http';
 import { errorHandler, notFoundHandler } from '../errors';
 import type { Logger } from '../logger';
 import { healthRoutes, type ReadinessCheck } from './health';
-import { REQUEST_ID_HEADER, requestId } from './request-id';
+import { accessLog } from './access-log';
+import { requestId } from './request-id';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -25,14 +25,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req) => req.headers[REQUEST_ID_HEADER] as string,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
+  app.use(accessLog(options.logger));
   app.use(healthRoutes(options.readiness));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(options.authenticate);
