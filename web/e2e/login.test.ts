@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startAllInOne } from '../../deploy/all-in-one';
+import { launchBrowser } from './browser';
+
+/**
+ * The whole product on one port (gateway serving web/dist plus the API, embedded databases),
+ * driven through the real login page: no API is mocked.
+ */
+describe('login page and header in the browser', () => {
+  let app: { url: string; stop(): Promise<void> };
+  let browser: Browser;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-web-e2e-'));
+    app = await startAllInOne({ port: 0, dataDir });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const url = (pathname: string) => new URL(pathname, app.url).toString();
+  const header = () => page.locator('header.app-header');
+
+  async function submitLoginForm(email: string, password: string) {
+    await page.getByLabel('電子郵件').fill(email);
+    await page.getByLabel('密碼', { exact: true }).fill(password);
+    await page.locator('form').getByRole('button', { name: '登入', exact: true }).click();
+  }
+
+  async function logOutFromHeader() {
+    const dialogMessage = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
+    });
+    await header().getByRole('button', { name: '登出' }).click();
+    expect(await dialogMessage).toBe('確定要登出嗎？');
+    await page.waitForURL(url('/login'));
+  }
+
+  test('a new user registers, sees name and credits, logs out and logs in again', async () => {
+    const email = `e2e-${Date.now()}@example.com`;
+    const password = 'correct-horse-9';
+
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: '註冊', exact: true }).first().click();
+    await page.getByLabel('名字').fill('Amy');
+    await page.getByLabel('姓氏').fill('Chan');
+    await page.getByLabel('電子郵件').fill(email);
+    await page.getByLabel('密碼', { exact: true }).fill(password);
+    await page.locator('form').getByRole('button', { name: '註冊', exact: true }).click();
+
+    await page.waitForURL(url('/'));
+    const user = page.getByTestId('header-user');
+    await expect(user.textContent()).resolves.toContain('Amy Chan');
+    await expect(user.textContent()).resolves.toContain(email);
+    await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).waitFor();
+    expect(await page.getByTestId('credit-balance').textContent()).toMatch(/點數\s*(\(\d+\)\+)?\d+(\/\d+)?$/);
+
+    await logOutFromHeader();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    await submitLoginForm(email, 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: '登入失敗，請檢查您的帳號密碼' }).first().waitFor();
+
+    await submitLoginForm(email, password);
+    await page.waitForURL(url('/'));
+    await expect(page.getByTestId('header-user').textContent()).resolves.toContain('Amy Chan');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
+    await logOutFromHeader();
+  }, 90_000);
+
+  test('a visitor sees the login/register button and is sent from /profile to /', async () => {
+    await page.goto(url('/'));
+    await header().getByRole('button', { name: '登入/註冊' }).waitFor();
+    expect(await page.getByTestId('credit-balance').count()).toBe(0);
+
+    await page.goto(url('/profile'));
+    await page.waitForURL(url('/'));
+    await header().getByRole('button', { name: '登入/註冊' }).waitFor();
+  }, 60_000);
+
+  test('after logging in from a protected page the user returns to it', async () => {
+    await page.goto(url('/history'));
+    await page.getByRole('button', { name: '登入', exact: true }).click();
+    await page.waitForURL(url('/login'));
+    await page.getByRole('button', { name: '註冊', exact: true }).first().click();
+    await page.getByLabel('名字').fill('大文');
+    await page.getByLabel('姓氏').fill('陳');
+    await page.getByLabel('電子郵件').fill(`e2e-return-${Date.now()}@example.com`);
+    await page.getByLabel('密碼', { exact: true }).fill('another-pass-7');
+    await page.locator('form').getByRole('button', { name: '註冊', exact: true }).click();
+
+    await page.waitForURL(url('/history'));
+    await page.getByRole('heading', { name: '分析歷史記錄' }).waitFor();
+    await expect(page.getByTestId('header-user').textContent()).resolves.toContain('陳大文');
+  }, 60_000);
+});

@@ -1,0 +1,56 @@
+import { createBrowserRouter } from 'react-router-dom';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { AdminLayout } from './layouts/admin-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { MainLayout } from './layouts/main-layout';
+import { AdminPlaceholder } from './routes/admin/admin-placeholder';
+import { ForgotPasswordRoute } from './routes/forgot-password';
+import { HistoryRoute } from './routes/history';
+import { LoginRoute } from './routes/login';
+import { MainRoute } from './routes/main';
+import { NotFoundRoute } from './routes/not-found';
+import { ProfileRoute } from './routes/profile';
+import { ResetPasswordRoute } from './routes/reset-password';
+import { RouteError } from './routes/route-error';
+
+/** Every screen of the user area (spec section 2); admin and developer pages use their own layout. */
+export const router = createBrowserRouter([
+  {
+    element: <MainLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <MainRoute /> },
+      { path: 'main', element: <MainRoute /> },
+      { path: 'history', element: <HistoryRoute /> },
+      {
+        path: 'profile',
+        element: (
+          <RequireAuth redirectTo="/">
+            <ProfileRoute />
+          </RequireAuth>
+        ),
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+  {
+    element: <AuthLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'login', element: <LoginRoute /> },
+      { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+      { path: 'reset-password', element: <ResetPasswordRoute /> },
+    ],
+  },
+  {
+    element: <AdminLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'api-test', element: <AdminPlaceholder screen="apiTest" /> },
+      { path: 'admin', element: <AdminPlaceholder screen="admin" /> },
+      { path: 'x7k9m2p8q', element: <AdminPlaceholder screen="secretAdmin" /> },
+      { path: 'x7k9m2p8q/payments', element: <AdminPlaceholder screen="payments" /> },
+      { path: 'payment-management', element: <AdminPlaceholder screen="paymentManagement" /> },
+    ],
+  },
+]);

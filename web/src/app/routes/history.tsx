@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placeholder';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export function HistoryRoute() {
+  const { t } = useTranslation();
+  const { status, isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useDocumentTitle(t('history.title'));
+
+  let content;
+  if (status === 'checking') {
+    content = <Spinner label={t('auth.checkingSession')} />;
+  } else if (!isAuthenticated) {
+    content = (
+      <PagePlaceholder title={t('history.loginRequiredTitle')} description={t('history.loginRequired')}>
+        <button
+          type="button"
+          className="btn btn--primary btn--lg"
+          onClick={() => navigate('/login', { state: { from: location } })}
+        >
+          {t('history.loginButton')}
+        </button>
+      </PagePlaceholder>
+    );
+  } else {
+    content = <PagePlaceholder title={t('history.title')} description={t('history.placeholder')} note={t('common.comingSoon')} />;
+  }
+
+  return <div className="page">{content}</div>;
+}

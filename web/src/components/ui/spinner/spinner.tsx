@@ -1,0 +1,10 @@
+import './spinner.css';
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="spinner" role="status">
+      <span className="spinner__circle" aria-hidden="true" />
+      <span className="spinner__label">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { clearAuthToken, getAuthToken, setAuthToken } from '@/lib/api-client';
+import { isAuthRejection, verifySession } from '../api/verify-session';
+import { AuthContext, type AuthContextValue, type AuthStatus } from '../hooks/use-auth';
+import type { AuthSession, User } from '../types/user';
+
+export const SESSION_CHECK_INTERVAL_MS = 30 * 60 * 1000;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(null);
+  const [status, setStatus] = useState<AuthStatus>(() => (getAuthToken() ? 'checking' : 'unauthenticated'));
+  // Bumped by every login/logout so a token check that was already in flight cannot undo it.
+  const sessionGeneration = useRef(0);
+
+  const verify = useCallback(async () => {
+    const generation = sessionGeneration.current;
+    if (!getAuthToken()) {
+      setUser(null);
+      setStatus('unauthenticated');
+      return;
+    }
+    try {
+      const verified = await verifySession();
+      if (generation !== sessionGeneration.current) return;
+      setUser(verified);
+      setStatus('authenticated');
+    } catch (error) {
+      if (generation !== sessionGeneration.current) return;
+      if (isAuthRejection(error)) {
+        clearAuthToken();
+      } else {
+        console.error('Session check failed; keeping the token for the next check', error);
+      }
+      setUser(null);
+      setStatus('unauthenticated');
+    }
+  }, []);
+
+  useEffect(() => {
+    void verify();
+    const timer = window.setInterval(() => void verify(), SESSION_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [verify]);
+
+  const startSession = useCallback((session: AuthSession) => {
+    sessionGeneration.current += 1;
+    setAuthToken(session.token);
+    setUser(session.user);
+    setStatus('authenticated');
+  }, []);
+
+  const endSession = useCallback(() => {
+    sessionGeneration.current += 1;
+    clearAuthToken();
+    setUser(null);
+    setStatus('unauthenticated');
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, status, isAuthenticated: status === 'authenticated' && user !== null, startSession, endSession, verify }),
+    [user, status, startSession, endSession, verify],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

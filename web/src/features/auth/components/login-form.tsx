@@ -1,0 +1,216 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { GOOGLE_SIGN_IN_URL } from '../api/google-sign-in';
+import { useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+import type { User } from '../types/user';
+import { GoogleIcon } from './google-icon';
+import './login-form.css';
+
+export type LoginMode = 'login' | 'register';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'password';
+type Values = Record<Field, string>;
+
+const EMPTY: Values = { firstName: '', lastName: '', email: '', password: '' };
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN_LENGTH = 6;
+
+interface LoginFormProps {
+  initialMode?: LoginMode;
+  onSuccess(user: User): void;
+  onModeChange?(mode: LoginMode): void;
+}
+
+interface FormError {
+  message: string;
+  field?: Field;
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+function validate(mode: LoginMode, values: Values, t: Translate): FormError | null {
+  if (mode === 'register' && (!values.firstName.trim() || !values.lastName.trim())) {
+    return { message: t('auth.validation.namesRequired'), field: values.firstName.trim() ? 'lastName' : 'firstName' };
+  }
+  if (!values.email.trim()) return { message: t('auth.validation.emailRequired'), field: 'email' };
+  if (!EMAIL_PATTERN.test(values.email.trim())) return { message: t('auth.validation.emailInvalid'), field: 'email' };
+  if (!values.password) return { message: t('auth.validation.passwordRequired'), field: 'password' };
+  if (mode === 'register' && values.password.length < PASSWORD_MIN_LENGTH) {
+    return { message: t('auth.validation.passwordTooShort'), field: 'password' };
+  }
+  return null;
+}
+
+/**
+ * A failed login always reads the same (it must not tell which of e-mail or password was wrong).
+ * A failed registration says why when the reason is one the user can act on.
+ */
+function registerFailureMessage(error: unknown, t: Translate): string {
+  if (!(error instanceof ApiError)) return t('auth.registerFailed');
+  if (error.status === 409) return t('auth.emailTaken');
+  if (error.status === 429) return t('auth.tooManyAttempts');
+  if (error.status === 400 && !error.message.startsWith('HTTP error!')) return error.message;
+  return t('auth.registerFailed');
+}
+
+export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: LoginFormProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const login = useLogin();
+  const register = useRegister();
+  const idPrefix = useId();
+  const [mode, setMode] = useState<LoginMode>(initialMode);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<FormError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const isRegister = mode === 'register';
+  const fieldId = (field: Field) => `${idPrefix}-${field}`;
+
+  const switchMode = (next: LoginMode) => {
+    if (next === mode) return;
+    setMode(next);
+    setValues(EMPTY);
+    setError(null);
+    onModeChange?.(next);
+  };
+
+  const update = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const invalid = validate(mode, values, t);
+    setError(invalid);
+    if (invalid) {
+      document.getElementById(fieldId(invalid.field ?? 'email'))?.focus();
+      return;
+    }
+
+    setSubmitting(true);
+    try {
+      const email = values.email.trim();
+      const user = isRegister
+        ? await register({
+            email,
+            password: values.password,
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+          })
+        : await login({ email, password: values.password });
+      toast.success(isRegister ? t('auth.registerSuccess') : t('auth.loginSuccess'));
+      onSuccess(user);
+    } catch (failure) {
+      console.error(isRegister ? 'Registration failed' : 'Login failed', failure);
+      const message = isRegister ? registerFailureMessage(failure, t) : t('auth.loginFailed');
+      setError({ message });
+      toast.error(message);
+      setSubmitting(false);
+    }
+  };
+
+  const inputProps = (field: Field) => ({
+    id: fieldId(field),
+    name: field,
+    className: 'field__input',
+    value: values[field],
+    onChange: update(field),
+    'aria-invalid': error?.field === field ? true : undefined,
+    disabled: submitting,
+  });
+
+  return (
+    <div className="login-form">
+      <div className="login-form__modes" role="group" aria-label={t('auth.modeLabel')}>
+        {(['login', 'register'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={`login-form__mode${mode === option ? ' login-form__mode--active' : ''}`}
+            aria-pressed={mode === option}
+            onClick={() => switchMode(option)}
+          >
+            {option === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
+          </button>
+        ))}
+      </div>
+
+      <form className="login-form__form" noValidate onSubmit={onSubmit}>
+        {error && (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        )}
+
+        {isRegister && (
+          <div className="login-form__names">
+            <div className="field">
+              <label className="field__label" htmlFor={fieldId('firstName')}>
+                {t('auth.firstName')}
+              </label>
+              <input {...inputProps('firstName')} type="text" autoComplete="given-name" />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={fieldId('lastName')}>
+                {t('auth.lastName')}
+              </label>
+              <input {...inputProps('lastName')} type="text" autoComplete="family-name" />
+            </div>
+          </div>
+        )}
+
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('email')}>
+            {t('auth.email')}
+          </label>
+          <input
+            {...inputProps('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('auth.emailPlaceholder')}
+          />
+        </div>
+
+        <div className="field">
+          <div className="login-form__password-label">
+            <label className="field__label" htmlFor={fieldId('password')}>
+              {t('auth.password')}
+            </label>
+            {!isRegister && (
+              <Link className="login-form__forgot" to="/forgot-password">
+                {t('auth.forgotPassword')}
+              </Link>
+            )}
+          </div>
+          <input
+            {...inputProps('password')}
+            type="password"
+            autoComplete={isRegister ? 'new-password' : 'current-password'}
+            placeholder={isRegister ? t('auth.passwordPlaceholderRegister') : undefined}
+          />
+        </div>
+
+        <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={submitting}>
+          {submitting
+            ? t(isRegister ? 'auth.submittingRegister' : 'auth.submittingLogin')
+            : t(isRegister ? 'auth.submitRegister' : 'auth.submitLogin')}
+        </button>
+      </form>
+
+      <div className="login-form__divider">
+        <span>{t('auth.or')}</span>
+      </div>
+
+      <a className="btn btn--secondary btn--lg btn--block" href={GOOGLE_SIGN_IN_URL}>
+        <GoogleIcon />
+        {t('auth.google')}
+      </a>
+    </div>
+  );
+}
