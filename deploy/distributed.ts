@@ -108,6 +108,11 @@ export class ProcessGroup {
     await Promise.all([...this.running.keys()].map((name) => this.stop(name)));
   }
 
+  /** The operating-system process id of a running process. */
+  pid(name: ProcessName): number | undefined {
+    return this.running.get(name)?.pid;
+  }
+
   private spec(name: ProcessName): ProcessSpec {
     const spec = this.specs.find((s) => s.name === name);
     if (!spec) throw new Error(`unknown process ${name}`);

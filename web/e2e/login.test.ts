@@ -16,7 +16,7 @@ describe('login page and header in the browser', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-web-e2e-'));
-    app = await startAllInOne({ port: 0, dataDir });
+    app = await startAllInOne({ port: 0, dataDir, logLevel: 'warn' });
     browser = await launchBrowser();
   }, 120_000);
 

@@ -1,7 +1,7 @@
 import { connect } from 'amqplib';
 import { createPgliteDatabase } from '../db/pglite';
 import type { Database } from '../db/types';
-import { createTestDatabase } from '../testing';
+import { createTestDatabase } from '../testing/infra';
 
 type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
 
@@ -19,15 +19,15 @@ export async function waitFor<T>(what: string, probe: () => T | Promise<T>, time
   }
 }
 
-/** Deletes a test's exchange and each queue with its `.retry` and `.dlq` companions. */
-export async function deleteAmqpTopology(url: string, exchange: string, queues: string[]): Promise<void> {
+/** Deletes a test's exchange (when given) and each queue with its `.retry` and `.dlq` companions. */
+export async function deleteAmqpTopology(url: string, exchange: string | undefined, queues: string[]): Promise<void> {
   const connection = await connect(url);
   try {
     const channel = await connection.createChannel();
     for (const queue of queues) {
       for (const name of [queue, `${queue}.retry`, `${queue}.dlq`]) await channel.deleteQueue(name);
     }
-    await channel.deleteExchange(exchange);
+    if (exchange) await channel.deleteExchange(exchange);
   } finally {
     await connection.close();
   }
