@@ -7,10 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { Pool } from 'pg';
-import { ensurePostgresDatabase, generateRsaKeyPair } from '@stockai/platform';
-import { testInfra, uniqueName } from '@stockai/platform/src/testing';
-import { ProcessGroup, SERVICES, distributedProcesses } from '../deploy/distributed';
+import { ProcessGroup, distributedProcesses } from '../deploy/distributed';
+import { prepareDistributedRun } from '../tests/support/distributed-run';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -42,27 +40,12 @@ async function measure(title: string, url: string, token: string, pids: { gatewa
 }
 
 async function main() {
-  const infra = await testInfra();
-  const run = uniqueName('bench');
-  const databases: Record<string, string> = {};
-  for (const service of SERVICES) databases[service] = await ensurePostgresDatabase(infra.databaseUrl, `${run}_${service}`);
-  const keys = generateRsaKeyPair();
+  const run = await prepareDistributedRun('bench');
   const group = new ProcessGroup(
     distributedProcesses({
       gatewayPort: 18080,
       servicePortBase: 18000,
-      env: {
-        AMQP_URL: infra.amqpUrl,
-        AMQP_EXCHANGE: `${run}.events`,
-        AMQP_QUEUE_PREFIX: `${run}.`,
-        REDIS_URL: infra.redisUrl,
-        REDIS_KEY_PREFIX: `${run}:`,
-        JWT_PUBLIC_KEY: keys.publicKey,
-        JWT_PRIVATE_KEY: keys.privateKey,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '0',
-        ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_DATABASE_URL`, databases[s] as string])),
-      },
+      env: run.env,
     }),
     () => undefined,
   );
@@ -72,7 +55,7 @@ async function main() {
     const res = await fetch('http://127.0.0.1:18080/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${run}@example.com`, password: 'secret123', firstName: 'Bench', lastName: 'Mark' }),
+      body: JSON.stringify({ email: `${run.env.AMQP_QUEUE_PREFIX}bench@example.com`, password: 'secret123', firstName: 'Bench', lastName: 'Mark' }),
     });
     const { token } = (await res.json()) as { token: string };
     for (let i = 0; i < 100; i++) {
@@ -95,9 +78,7 @@ async function main() {
     );
   } finally {
     await group.stopAll();
-    const pool = new Pool({ connectionString: infra.databaseUrl, max: 1 });
-    for (const url of Object.values(databases)) await pool.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-    await pool.end();
+    await run.dropDatabases();
   }
 }
 

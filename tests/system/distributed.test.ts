@@ -4,9 +4,9 @@
  */
 import { createServer } from 'node:net';
 import { Pool } from 'pg';
-import { ensurePostgresDatabase, generateRsaKeyPair } from '@stockai/platform';
-import { testInfra, uniqueName } from '@stockai/platform/src/testing';
-import { ProcessGroup, SERVICES, distributedProcesses } from '../../deploy/distributed';
+import { uniqueName } from '@stockai/platform/src/testing';
+import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
+import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
 
 jest.setTimeout(180_000);
 
@@ -35,8 +35,7 @@ describe('distributed system through the gateway', () => {
   let group: ProcessGroup;
   let base: string;
   const logs: string[] = [];
-  const databases: Record<string, string> = {};
-  let adminUrl: string;
+  let run: DistributedRun;
 
   const api = async (method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -48,25 +47,10 @@ describe('distributed system through the gateway', () => {
   };
 
   beforeAll(async () => {
-    const infra = await testInfra();
-    adminUrl = infra.databaseUrl;
-    const run = uniqueName('sys');
-    for (const service of SERVICES) databases[service] = await ensurePostgresDatabase(infra.databaseUrl, `${run}_${service}`);
-    const keys = generateRsaKeyPair();
+    run = await prepareDistributedRun('sys');
     const gatewayPort = await freePort();
     const servicePortBase = (await freePort()) + 10;
-    const env: Record<string, string> = {
-      AMQP_URL: infra.amqpUrl,
-      AMQP_EXCHANGE: `${run}.events`,
-      AMQP_QUEUE_PREFIX: `${run}.`,
-      REDIS_URL: infra.redisUrl,
-      REDIS_KEY_PREFIX: `${run}:`,
-      JWT_PUBLIC_KEY: keys.publicKey,
-      JWT_PRIVATE_KEY: keys.privateKey,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_DATABASE_URL`, databases[s] as string])),
-    };
+    const env = run.env;
     group = new ProcessGroup(distributedProcesses({ gatewayPort, servicePortBase, env }), (name, line) => logs.push(`${name} | ${line}`));
     base = `http://127.0.0.1:${gatewayPort}`;
     group.startAll();
@@ -77,11 +61,7 @@ describe('distributed system through the gateway', () => {
 
   afterAll(async () => {
     await group?.stopAll();
-    const pool = new Pool({ connectionString: adminUrl, max: 1 });
-    for (const url of Object.values(databases)) {
-      await pool.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`).catch(() => undefined);
-    }
-    await pool.end();
+    await run?.dropDatabases();
   });
 
   it('registers, verifies, opens a credit account, logs in and out', async () => {
@@ -120,7 +100,7 @@ describe('distributed system through the gateway', () => {
     expect((await api('GET', '/api/auth/verify', { token: second })).status).toBe(200);
 
     const activity = await until('the admin activity log', async () => {
-      const pool = new Pool({ connectionString: databases.admin, max: 1 });
+      const pool = new Pool({ connectionString: run.env.ADMIN_DATABASE_URL, max: 1 });
       const { rows } = await pool.query('SELECT activity_type, status FROM user_activities WHERE user_id = $1 ORDER BY occurred_at', [registered.body.user.id]);
       await pool.end();
       return rows.length >= 3 ? rows : undefined;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { uniqueName } from '../testing';
-import { waitFor } from './test-helpers';
+import { testEvent, waitFor } from './test-helpers';
 import type { DeliveryInfo, EventBus, EventEnvelope, Subscription } from './types';
 
 /** A bus under test and how to clean up after it. */
@@ -10,13 +10,7 @@ export interface BusFixture {
   dispose(queues: string[]): Promise<void>;
 }
 
-const event = (type: string, data: unknown = {}): EventEnvelope => ({
-  id: randomUUID(),
-  type,
-  version: 1,
-  occurredAt: new Date().toISOString(),
-  data,
-});
+const event = testEvent;
 
 /**
  * The behaviour every EventBus implementation must share, so services can run on the

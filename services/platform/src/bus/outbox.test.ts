@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
 import type { Database } from '../db/types';
 import { createMemoryBus } from './memory';
 import { createOutboxRelay, writeOutbox } from './outbox';
-import { testDatabases, waitFor } from './test-helpers';
+import { testDatabases, testEvent, waitFor } from './test-helpers';
 import type { BusLogger, EventBus, EventEnvelope } from './types';
 
-const event = (type: string, data: unknown = {}): EventEnvelope => ({
-  id: randomUUID(),
-  type,
-  version: 1,
-  occurredAt: new Date().toISOString(),
-  data,
-});
+const event = testEvent;
 
 const silent: BusLogger = { warn: () => undefined, error: () => undefined };
 

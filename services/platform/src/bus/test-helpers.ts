@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'amqplib';
 import { createPgliteDatabase } from '../db/pglite';
 import type { Database } from '../db/types';
+import type { EventEnvelope } from './types';
 import { createTestDatabase } from '../testing/infra';
 
 type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
@@ -45,3 +47,12 @@ export const testDatabases: Array<[string, () => Promise<{ db: Database; drop():
   ['PostgreSQL', () => createTestDatabase()],
 ];
 
+
+/** A new event of `type` with a fresh id. */
+export const testEvent = (type: string, data: unknown = {}): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  data,
+});
