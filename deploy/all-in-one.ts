@@ -5,6 +5,7 @@
  * RabbitMQ and Redis. Same code as the distributed shape, different wiring.
  */
 import '@stockai/platform/src/tracing/register';
+import http from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
 import { adminService } from '@stockai/admin/src/app';
@@ -77,8 +78,8 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     maxBodyBytes: 1024 * 1024,
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
   });
-  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => resolve(s)).on('error', reject);
+  const server = await new Promise<http.Server>((resolve, reject) => {
+    const s = http.createServer(app).listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => resolve(s)).on('error', reject);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);

@@ -82,7 +82,7 @@ describe('gateway', () => {
       maxBodyBytes: 1024,
       webDir,
     });
-    server = app.listen(0, '127.0.0.1');
+    server = http.createServer(app).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -190,7 +190,7 @@ describe('gateway rate limit', () => {
       corsOrigins: [],
       maxBodyBytes: 1024,
     });
-    const server = app.listen(0, '127.0.0.1');
+    const server = http.createServer(app).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
@@ -200,6 +200,11 @@ describe('gateway rate limit', () => {
       const limited = await fetch(`${base}/api/stocks`);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await limited.json()) as { code: string }).code).toBe('RATE_LIMITED');
+
+      // Behind a trusted (here loopback) proxy, each client is counted by its forwarded address.
+      const viaProxy = await fetch(`${base}/api/stocks`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(viaProxy.status).toBe(200);
+      expect(upstream.seen.at(-1)?.headers['x-forwarded-for']).toBe('203.0.113.9,127.0.0.1');
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

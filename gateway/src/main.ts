@@ -1,4 +1,5 @@
 import '@stockai/platform/src/tracing/register';
+import http from 'node:http';
 import { createLogger, createRedisCache, loadConfig, onShutdown } from '@stockai/platform';
 import { createGatewayApp } from './app';
 import { gatewayEnvSchema } from './config';
@@ -25,7 +26,7 @@ const app = createGatewayApp({
   webDir: config.WEB_DIR,
 });
 
-const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+const server = http.createServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
 server.keepAliveTimeout = 65_000;
 onShutdown(logger, async () => {
   await new Promise<void>((resolve) => {

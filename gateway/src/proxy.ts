@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from '@stockai/platform';
 import type { ServiceName } from './route-table';
@@ -22,25 +22,22 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
   return createProxyMiddleware({
     router: (req) => options.upstreams[(req as unknown as { upstream: ServiceName }).upstream],
     target: options.upstreams.auth,
-    // Mounted under /api, express strips the prefix from req.url; services expect the full path.
-    pathRewrite: (_path, req) => (req as unknown as { originalUrl: string }).originalUrl,
     changeOrigin: false,
     xfwd: true,
     agent,
     on: {
       error(err, req, res) {
         const code = (err as NodeJS.ErrnoException).code;
-        options.logger.warn({ err: { message: err.message, code }, path: req.url }, 'upstream error');
-        const response = res as Response;
-        if (!('status' in response) || response.headersSent) {
-          (res as unknown as { destroy?: () => void }).destroy?.();
+        options.logger.warn({ err: { message: err.message, code }, path: req.url, requestId: req.headers['x-request-id'] }, 'upstream error');
+        if (!(res instanceof http.ServerResponse) || res.headersSent) {
+          res.destroy();
           return;
         }
-        if (code === 'ETIMEDOUT') {
-          response.status(504).json({ error: 'The service took too long to answer, please try again', code: 'UPSTREAM_TIMEOUT' });
-        } else {
-          response.status(503).json({ error: 'The service is temporarily unavailable, please try again shortly', code: 'UPSTREAM_UNAVAILABLE' });
-        }
+        const [status, body] =
+          code === 'ETIMEDOUT'
+            ? [504, { error: 'The service took too long to answer, please try again', code: 'UPSTREAM_TIMEOUT' }]
+            : [503, { error: 'The service is temporarily unavailable, please try again shortly', code: 'UPSTREAM_UNAVAILABLE' }];
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
       },
       proxyReq(proxyReq) {
         proxyReq.setTimeout(options.timeoutMs, () => {
