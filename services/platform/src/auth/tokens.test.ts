@@ -71,14 +71,33 @@ describe('RevocationList', () => {
     expect(ttl).toBeLessThanOrEqual(600);
   });
 
-  it('revokes every token of a user issued before the cut-off', async () => {
-    let now = 1_000_000;
+  it('revokes every token of a user issued before the cut-off, to the millisecond', async () => {
+    let now = 1_000_000_000;
     const sut = new RevocationList(createMemoryCache(), () => now);
-    const old = { id: user.id, role: 'user' as const, tokenId: 't1', issuedAt: now - 10, expiresAt: now + 600 };
+    const token = (tokenId: string, issuedAtMs: number) => ({
+      id: user.id,
+      role: 'user' as const,
+      tokenId,
+      issuedAt: Math.floor(issuedAtMs / 1000),
+      issuedAtMs,
+      expiresAt: Math.floor(now / 1000) + 600,
+    });
+    const sameSecondBefore = token('t1', now - 1);
     await sut.revokeAllFor(user.id, 3600);
-    now += 5;
-    const fresh = { ...old, tokenId: 't2', issuedAt: now };
-    expect(await sut.isRevoked(old)).toBe(true);
-    expect(await sut.isRevoked(fresh)).toBe(false);
+    now += 1;
+    const after = token('t2', now);
+    expect(await sut.isRevoked(sameSecondBefore)).toBe(true);
+    expect(await sut.isRevoked(after)).toBe(false);
+    const other = { ...token('t3', now - 10), id: '9b2f3c4d-0000-4000-8000-000000000000' };
+    expect(await sut.isRevoked(other)).toBe(false);
+  });
+
+  it('reads the issue time in milliseconds from the token', () => {
+    const before = Date.now();
+    const caller = verifyAccessToken(signAccessToken(keys.privateKey, user, 600).token, keys.publicKey)!;
+    expect(caller.issuedAtMs).toBeGreaterThanOrEqual(before);
+    expect(caller.issuedAtMs).toBeLessThanOrEqual(Date.now());
+    // jsonwebtoken reads the clock for iat itself, possibly just after a second boundary.
+    expect([0, 1]).toContain(caller.issuedAt - Math.floor(caller.issuedAtMs / 1000));
   });
 });

@@ -11,7 +11,10 @@ export interface Caller {
   id: string;
   role: Role;
   tokenId: string;
+  /** Seconds since the epoch (the JWT's iat). */
   issuedAt: number;
+  /** Milliseconds since the epoch: the token's `iat_ms` claim, else `iat` × 1000. */
+  issuedAtMs: number;
   expiresAt: number;
 }
 
@@ -67,7 +70,9 @@ export function signAccessToken(
   lifetimeSeconds: number,
 ): { token: string; tokenId: string; expiresAt: number } {
   const tokenId = randomUUID();
-  const token = jwt.sign({ role: subject.role }, keyObject(privateKey, createPrivateKey), {
+  // iat_ms: revocation of "every token issued before now" (password change) must not spare a
+  // token issued earlier in the same second, which iat alone cannot tell apart.
+  const token = jwt.sign({ role: subject.role, iat_ms: Date.now() }, keyObject(privateKey, createPrivateKey), {
     algorithm: 'RS256',
     subject: subject.id,
     jwtid: tokenId,
@@ -88,7 +93,8 @@ export function verifyAccessToken(token: string, publicKey: string, nowSeconds?:
     }) as jwt.JwtPayload;
     const role = claims.role;
     if (!claims.sub || !claims.jti || (role !== 'user' && role !== 'admin') || !claims.iat || !claims.exp) return undefined;
-    return { id: claims.sub, role, tokenId: claims.jti, issuedAt: claims.iat, expiresAt: claims.exp };
+    const issuedAtMs = typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000;
+    return { id: claims.sub, role, tokenId: claims.jti, issuedAt: claims.iat, issuedAtMs, expiresAt: claims.exp };
   } catch {
     return undefined;
   }
@@ -126,19 +132,23 @@ export function createTokenVerifier(
  * An entry lives exactly as long as the token it revokes would have.
  */
 export class RevocationList {
+  /** `nowMs`: the clock, in milliseconds since the epoch. */
   constructor(
     private readonly cache: Cache,
-    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    private readonly nowMs: () => number = Date.now,
   ) {}
 
   async revoke(caller: Pick<Caller, 'tokenId' | 'expiresAt'>): Promise<void> {
-    const ttl = caller.expiresAt - this.now();
+    const ttl = caller.expiresAt - Math.floor(this.nowMs() / 1000);
     if (ttl > 0) await this.cache.set(`revoked:${caller.tokenId}`, '1', ttl);
   }
 
-  /** Revokes every token of the user issued before now (after a password change or reset). */
+  /**
+   * Revokes every token of the user issued before this moment (after a password change or
+   * reset); tokens signed from now on stay valid. The mark lives as long as the longest token.
+   */
   async revokeAllFor(userId: string, maxLifetimeSeconds: number): Promise<void> {
-    await this.cache.set(`revoked-before:${userId}`, String(this.now()), maxLifetimeSeconds);
+    await this.cache.set(`revoked-before:${userId}`, String(this.nowMs()), maxLifetimeSeconds);
   }
 
   async isRevoked(caller: Caller): Promise<boolean> {
@@ -147,6 +157,6 @@ export class RevocationList {
       this.cache.get(`revoked-before:${caller.id}`),
     ]);
     if (single) return true;
-    return before !== null && caller.issuedAt < Number(before);
+    return before !== null && caller.issuedAtMs < Number(before);
   }
 }
