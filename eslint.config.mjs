@@ -12,7 +12,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['deploy/**/*.ts', 'bench/**/*.ts', 'web/**/*.{ts,tsx}', '**/test/**/*.ts', '**/*.test.ts'],
+    files: ['deploy/**/*.ts', 'bench/**/*.ts', 'services/*/src/cli/**/*.ts', 'web/**/*.{ts,tsx}', '**/test/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
 );

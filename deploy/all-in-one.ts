@@ -10,7 +10,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { adminService } from '@stockai/admin/src/app';
 import { analysisService } from '@stockai/analysis/src/app';
-import { authService } from '@stockai/auth/src/app';
+import { type AuthOptions, authService } from '@stockai/auth/src/app';
+import { authEnvSchema, authOptionsFrom } from '@stockai/auth/src/config';
 import { billingService } from '@stockai/billing/src/app';
 import { contentService } from '@stockai/content/src/app';
 import { createGatewayApp } from '@stockai/gateway/src/app';
@@ -21,6 +22,7 @@ import {
   createLogger,
   env,
   loadConfig,
+  parseConfig,
   onShutdown,
   startService,
 } from '@stockai/platform';
@@ -33,7 +35,8 @@ export interface AllInOneOptions {
   webDir?: string;
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute?: number;
-  tokenLifetimeSeconds?: number;
+  /** The auth service's settings (e-mail, admin seed…); by default from the environment. */
+  auth?: Partial<AuthOptions>;
 }
 
 export interface AllInOne {
@@ -49,7 +52,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
   const level = options.logLevel ?? 'info';
   const infra = createEmbeddedInfrastructure(options.dataDir);
   const definitions = [
-    authService({ tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 7 * 24 * 3600 }),
+    authService({ ...authOptionsFrom(parseConfig(authEnvSchema, process.env), options.dataDir), ...options.auth }),
     billingService(),
     analysisService(),
     contentService(),
@@ -110,8 +113,10 @@ if (require.main === module) {
       RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
     }),
   );
+  const authConfig = loadConfig(authEnvSchema);
   const logger = createLogger('all-in-one', config.LOG_LEVEL);
   startAllInOne({
+    auth: authOptionsFrom(authConfig, path.resolve(config.DATA_DIR)),
     port: config.PORT,
     host: config.HOST,
     dataDir: path.resolve(config.DATA_DIR),

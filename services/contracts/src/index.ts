@@ -1,2 +1,3 @@
 export * from './events';
 export * from './internal';
+export * from './risk-questionnaire';

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { authService } from '../app';
@@ -6,14 +9,18 @@ import { authService } from '../app';
 describe('auth service: accounts', () => {
   let auth: TestService;
   const events: EventEnvelope[] = [];
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
 
   beforeAll(async () => {
-    auth = await startTestService(authService({ tokenLifetimeSeconds: 3600 }));
+    auth = await startTestService(
+      authService({ tokenLifetimeSeconds: 3600, appUrl: 'http://localhost:8080', mail: { from: 'StockAI <no-reply@example.com>', outboxDir: outbox } }),
+    );
     await auth.bus.subscribe({ queue: uniqueName('auth_test_listener'), patterns: ['user.#'], maxAttempts: 1, handler: async (e) => void events.push(e) });
   });
 
   afterAll(async () => {
     await auth?.close();
+    fs.rmSync(outbox, { recursive: true, force: true });
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

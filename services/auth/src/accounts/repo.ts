@@ -39,4 +39,12 @@ export const usersRepo = {
     );
     return rows[0];
   },
+
+  async setRole(db: Queryable, id: string, role: UserRow['role']): Promise<void> {
+    await db.query('UPDATE users SET role = $2, updated_at = now() WHERE id = $1', [id, role]);
+  },
+
+  async setPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
+    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
+  },
 };

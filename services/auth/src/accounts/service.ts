@@ -5,6 +5,7 @@ import {
   type Caller,
   type Database,
   type RevocationList,
+  badRequest,
   conflict,
   newEvent,
   signAccessToken,
@@ -108,6 +109,29 @@ export function accountsService(deps: AccountsDeps) {
       const user = await usersRepo.findById(deps.db, caller.id);
       if (!user) throw unauthorized('Account no longer exists', 'ACCOUNT_NOT_FOUND');
       return { user: toPublicUser(user) };
+    },
+
+    /**
+     * Checks the current password, sets the new one and revokes every token issued before, this
+     * one included; the answer carries a fresh token, so this session goes on and others end.
+     */
+    async changePassword(caller: Caller, input: { currentPassword: string; newPassword: string }) {
+      const user = await usersRepo.findById(deps.db, caller.id);
+      if (!user) throw unauthorized('Account no longer exists', 'ACCOUNT_NOT_FOUND');
+      if (!user.password_hash) {
+        throw badRequest('This account signs in with Google and has no password yet; use "forgot password" to set one', 'NO_PASSWORD');
+      }
+      if (!(await argon2.verify(user.password_hash, input.currentPassword).catch(() => false))) {
+        throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
+      }
+      const passwordHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
+      await deps.db.transaction(async (tx) => {
+        await usersRepo.setPassword(tx, user.id, passwordHash);
+        await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId: user.id, fields: ['password'] })));
+      });
+      deps.afterCommit();
+      await deps.revocations.revokeAllFor(user.id, deps.tokenLifetimeSeconds);
+      return { message: 'Password changed', token: issueToken(user) };
     },
 
     async logout(caller: Caller) {

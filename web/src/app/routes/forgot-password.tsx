@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placeholder';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('forgotPassword.title'));
   return (
-    <PagePlaceholder title={t('forgotPassword.title')} description={t('forgotPassword.description')} note={t('common.comingSoon')}>
-      <Link to="/login" className="btn btn--secondary">
-        {t('common.backToLogin')}
-      </Link>
-    </PagePlaceholder>
+    <section className="card auth-card">
+      <header>
+        <h1 className="auth-card__title">{t('forgotPassword.title')}</h1>
+        <p className="auth-card__subtitle">{t('forgotPassword.description')}</p>
+      </header>
+      <ForgotPasswordForm />
+    </section>
   );
 }

@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placeholder';
+import { useSearchParams } from 'react-router-dom';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function ResetPasswordRoute() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   useDocumentTitle(t('resetPassword.title'));
   return (
-    <PagePlaceholder title={t('resetPassword.title')} description={t('resetPassword.description')} note={t('common.comingSoon')}>
-      <Link to="/login" className="btn btn--secondary">
-        {t('common.backToLogin')}
-      </Link>
-    </PagePlaceholder>
+    <section className="card auth-card">
+      <header>
+        <h1 className="auth-card__title">{t('resetPassword.title')}</h1>
+        <p className="auth-card__subtitle">{t('resetPassword.description')}</p>
+      </header>
+      <ResetPasswordForm token={params.get('token')} />
+    </section>
   );
 }

@@ -16,7 +16,7 @@ type Field = 'firstName' | 'lastName' | 'email' | 'password';
 type Values = Record<Field, string>;
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', password: '' };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_LENGTH = 6;
 
 interface LoginFormProps {

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { eventData } from '@stockai/contracts';
+import { type ServiceContext, newEvent, writeOutbox } from '@stockai/platform';
+import { usersRepo } from './repo';
+
+/**
+ * Makes sure the configured admin account exists (ADMIN_EMAIL / ADMIN_PASSWORD): a new
+ * account is created with that password and announced like any registration; an existing one
+ * is made admin and keeps its password.
+ */
+export async function seedAdmin(ctx: ServiceContext, admin: { email: string; password: string }): Promise<void> {
+  const existing = await usersRepo.findByEmail(ctx.db, admin.email);
+  if (existing) {
+    if (existing.role !== 'admin') await usersRepo.setRole(ctx.db, existing.id, 'admin');
+    ctx.logger.info({ email: existing.email }, 'admin account ready');
+    return;
+  }
+  const passwordHash = await argon2.hash(admin.password, { type: argon2.argon2id });
+  await ctx.db.transaction(async (tx) => {
+    const row = await usersRepo.insert(tx, { id: randomUUID(), email: admin.email, passwordHash, firstName: 'Admin', lastName: 'StockAI' });
+    if (!row) return; // another replica created it at the same moment
+    await usersRepo.setRole(tx, row.id, 'admin');
+    await writeOutbox(
+      tx,
+      newEvent(
+        'user.registered',
+        eventData('user.registered', { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, registeredAt: row.created_at.toISOString() }),
+      ),
+    );
+  });
+  ctx.outbox.kick();
+  ctx.logger.info({ email: admin.email }, 'admin account created');
+}

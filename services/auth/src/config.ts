@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { env } from '@stockai/platform';
+import type { AuthOptions } from './app';
+
+/** The auth service's settings from the environment (also read by the all-in-one process). */
+export const authEnvSchema = z
+  .object({
+    TOKEN_LIFETIME_SECONDS: env.positiveInt(7 * 24 * 3600),
+    /** Where users open the web app; password-reset links point here. */
+    APP_URL: env.url().default('http://localhost:8080'),
+    /** SMTP server for e-mail; unset, e-mails are written to MAIL_OUTBOX_DIR instead. */
+    SMTP_URL: env.optionalUrl(),
+    MAIL_FROM: z.string().min(3).default('StockAI 智能股票分析 <no-reply@stockai.local>'),
+    MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+    ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  })
+  .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
+    path: ['ADMIN_PASSWORD'],
+  });
+export type AuthEnv = z.infer<typeof authEnvSchema>;
+
+/** Options of the auth service from its settings; `dataDir` holds the local mail outbox. */
+export function authOptionsFrom(config: AuthEnv, dataDir: string): AuthOptions {
+  return {
+    tokenLifetimeSeconds: config.TOKEN_LIFETIME_SECONDS,
+    appUrl: config.APP_URL,
+    mail: {
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.resolve(config.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'mail-outbox')),
+    },
+    admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
+  };
+}

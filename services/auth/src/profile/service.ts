@@ -1,0 +1,115 @@
+import { eventData, scoreRiskAnswers } from '@stockai/contracts';
+import { type Database, type Queryable, AppError, badRequest, newEvent, unauthorized, writeOutbox } from '@stockai/platform';
+import { emailKey, usersRepo } from '../accounts/repo';
+import { toPublicUser } from '../accounts/service';
+import { LOSS_TOLERANCE_DEFAULT, type ProfileUpdate, QUESTIONNAIRE_ONLY, type StoredFields } from './fields';
+
+interface ProfileRow {
+  fields: StoredFields;
+  risk_profile: string | null;
+  risk_score: number | null;
+  risk_description: string | null;
+  updated_at: Date;
+}
+
+/** The profile as the API shows it: every field, lists in both forms, the risk result. */
+function toProfile(row: ProfileRow | undefined) {
+  const fields = row?.fields ?? {};
+  const goals = fields.goals ?? [];
+  const sectors = fields.sectors ?? [];
+  return {
+    age: fields.age ?? null,
+    experience: fields.experience ?? null,
+    budget: fields.budget ?? null,
+    term: fields.term ?? null,
+    riskType: fields.riskType ?? null,
+    lossTolerance: fields.lossTolerance ?? LOSS_TOLERANCE_DEFAULT,
+    goals,
+    sectors,
+    investmentGoals: goals.join(','),
+    preferredSectors: sectors.join(','),
+    financialKnowledge: fields.financialKnowledge ?? null,
+    investmentGoal: fields.investmentGoal ?? null,
+    investmentHorizon: fields.investmentHorizon ?? null,
+    investmentRatio: fields.investmentRatio ?? null,
+    riskTolerance: fields.riskTolerance ?? null,
+    lossReaction: fields.lossReaction ?? null,
+    riskProfile: row?.risk_profile ?? null,
+    riskScore: row?.risk_score ?? null,
+    riskDescription: row?.risk_description ?? null,
+    updatedAt: row?.updated_at.toISOString() ?? null,
+  };
+}
+
+async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
+  const { rows } = await db.query<ProfileRow>('SELECT fields, risk_profile, risk_score, risk_description, updated_at FROM profiles WHERE user_id = $1', [userId]);
+  return rows[0];
+}
+
+/**
+ * The user's basic info and investor profile. Saving any answer that only the risk
+ * questionnaire asks requires the whole questionnaire answered (a 400 lists the missing
+ * question numbers); whenever all eight answers are present the risk result is computed again,
+ * so it never describes answers that have since changed.
+ */
+export function profileService(deps: { db: Database; afterCommit: () => void }) {
+  return {
+    async get(userId: string) {
+      const user = await usersRepo.findById(deps.db, userId);
+      if (!user) throw unauthorized('Account no longer exists', 'ACCOUNT_NOT_FOUND');
+      return { user: toPublicUser(user), profile: toProfile(await findProfile(deps.db, userId)) };
+    },
+
+    async update(userId: string, input: ProfileUpdate) {
+      const result = await deps.db.transaction(async (tx) => {
+        const user = await usersRepo.findById(tx, userId);
+        if (!user) throw unauthorized('Account no longer exists', 'ACCOUNT_NOT_FOUND');
+        if (input.email !== undefined && emailKey(input.email) !== emailKey(user.email)) {
+          throw badRequest('email: cannot be changed', 'EMAIL_READ_ONLY');
+        }
+
+        const current = await findProfile(tx, userId);
+        const { firstName, lastName, phone, email: _email, goals, investmentGoals, sectors, preferredSectors, ...rest } = input;
+        const fields: StoredFields = { ...current?.fields, ...rest };
+        if (goals ?? investmentGoals) fields.goals = goals ?? investmentGoals;
+        if (sectors ?? preferredSectors) fields.sectors = sectors ?? preferredSectors;
+
+        const assessment = scoreRiskAnswers(fields);
+        if (!assessment.complete && QUESTIONNAIRE_ONLY.some((field) => input[field] !== undefined)) {
+          throw new AppError(400, 'RISK_QUESTIONNAIRE_INCOMPLETE', `Please answer every question of the risk questionnaire; unanswered: ${assessment.missing.join(', ')}`);
+        }
+        const risk = assessment.complete
+          ? { profile: assessment.riskProfile, score: assessment.riskScore, description: assessment.riskDescription }
+          : { profile: current?.risk_profile ?? null, score: current?.risk_score ?? null, description: current?.risk_description ?? null };
+
+        if (firstName !== undefined || lastName !== undefined || phone !== undefined) {
+          await tx.query(
+            `UPDATE users SET first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name),
+               phone = CASE WHEN $4::boolean THEN $5 ELSE phone END, updated_at = now()
+             WHERE id = $1`,
+            [userId, firstName ?? null, lastName ?? null, phone !== undefined, phone ?? null],
+          );
+        }
+        await tx.query(
+          `INSERT INTO profiles (user_id, fields, risk_profile, risk_score, risk_description, updated_at)
+           VALUES ($1, $2::text::jsonb, $3, $4, $5, now())
+           ON CONFLICT (user_id) DO UPDATE SET fields = EXCLUDED.fields, risk_profile = EXCLUDED.risk_profile,
+             risk_score = EXCLUDED.risk_score, risk_description = EXCLUDED.risk_description, updated_at = now()`,
+          [userId, JSON.stringify(fields), risk.profile, risk.score, risk.description],
+        );
+
+        const changed = Object.keys(input).filter((key) => key !== 'email');
+        if (assessment.complete && current?.risk_score !== assessment.riskScore) changed.push('riskProfile');
+        if (changed.length > 0) {
+          await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId, fields: changed })));
+        }
+        const updated = await usersRepo.findById(tx, userId);
+        return { user: toPublicUser(updated ?? user), profile: toProfile(await findProfile(tx, userId)) };
+      });
+      deps.afterCommit();
+      return result;
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof profileService>;

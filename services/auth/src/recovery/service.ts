@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import { eventData } from '@stockai/contracts';
+import { type Database, type Logger, type RevocationList, AppError, newEvent, writeOutbox } from '@stockai/platform';
+import { usersRepo } from '../accounts/repo';
+import type { Mailer } from '../email/mailer';
+import { passwordResetMail } from '../email/templates';
+
+export const RESET_TOKEN_LIFETIME_MINUTES = 60;
+
+export interface RecoveryDeps {
+  db: Database;
+  mailer: Mailer;
+  revocations: RevocationList;
+  logger: Logger;
+  /** Where the web app is served; the e-mailed link is `<appUrl>/reset-password?token=…`. */
+  appUrl: string;
+  /** The longest a token can live; a password reset revokes the user's tokens for that long. */
+  tokenLifetimeSeconds: number;
+  afterCommit: () => void;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalidToken = () => new AppError(400, 'INVALID_RESET_TOKEN', 'Invalid or expired reset token');
+
+/** The answer to every forgot-password request, whether or not the address has an account. */
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this e-mail address, we have sent it a link to reset the password';
+
+/**
+ * Password recovery: forgot-password e-mails a single-use link valid for an hour; the token in
+ * it is 256 random bits, stored only as its SHA-256. A new request replaces the user's earlier
+ * unused links. Resetting sets the password and revokes every token issued before.
+ */
+export function recoveryService(deps: RecoveryDeps) {
+  return {
+    /**
+     * Answers the same, at once, whether or not the address has an account: the e-mail goes out
+     * in the background, so neither the answer nor its timing tells who has an account.
+     */
+    async forgotPassword(email: string): Promise<{ message: string }> {
+      const user = await usersRepo.findByEmail(deps.db, email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        await deps.db.transaction(async (tx) => {
+          await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id]);
+          await tx.query(
+            `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
+             VALUES ($1, $2, now() + make_interval(mins => $3))`,
+            [hashOf(token), user.id, RESET_TOKEN_LIFETIME_MINUTES],
+          );
+        });
+        const resetUrl = `${deps.appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+        const mail = passwordResetMail({ to: user.email, firstName: user.first_name, resetUrl, expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES });
+        deps.mailer.send(mail).catch((err: unknown) => deps.logger.error({ err, userId: user.id }, 'could not send the password-reset e-mail'));
+      }
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+
+    /** `{ valid: true, email }` for a usable token; otherwise a 400 the page shows as an invalid link. */
+    async verifyResetToken(token: string): Promise<{ valid: true; email: string }> {
+      const { rows } = await deps.db.query<{ email: string }>(
+        `SELECT u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+         WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()`,
+        [hashOf(token)],
+      );
+      const found = rows[0];
+      if (!found) throw invalidToken();
+      return { valid: true, email: found.email };
+    },
+
+    /** Uses the token (once, even when two requests race), sets the password, revokes older tokens. */
+    async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+      const passwordHash = await argon2.hash(newPassword, { type: argon2.argon2id });
+      const userId = await deps.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ user_id: string }>(
+          `UPDATE password_reset_tokens SET used_at = now()
+           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+           RETURNING user_id`,
+          [hashOf(token)],
+        );
+        const used = rows[0];
+        if (!used) throw invalidToken();
+        await usersRepo.setPassword(tx, used.user_id, passwordHash);
+        await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId: used.user_id, fields: ['password'] })));
+        return used.user_id;
+      });
+      deps.afterCommit();
+      await deps.revocations.revokeAllFor(userId, deps.tokenLifetimeSeconds);
+      return { message: 'Your password has been reset, please log in with the new password' };
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof recoveryService>;

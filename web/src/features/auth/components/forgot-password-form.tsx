@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { requestPasswordReset } from '../api/password-recovery';
+import { EMAIL_PATTERN } from './login-form';
+import './recovery.css';
+
+/** The e-mail field, then the "sent" state with a resend button (spec section 2). */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async (address: string) => {
+    setSending(true);
+    setError(null);
+    try {
+      await requestPasswordReset(address);
+      setSentTo(address);
+      toast.success(t('forgotPassword.sentToast'));
+    } catch (failure) {
+      console.error('Forgot password failed', failure);
+      // The server's message when it gave one (e.g. too many requests), else the spec's fallback.
+      const message = failure instanceof ApiError && !failure.message.startsWith('HTTP error!') && !failure.isNetworkError ? failure.message : 'Failed to send reset email';
+      setError(failure instanceof ApiError && failure.status === 429 ? t('auth.tooManyAttempts') : message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!EMAIL_PATTERN.test(address)) {
+      setError(t('auth.validation.emailInvalid'));
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    void send(address);
+  };
+
+  if (sentTo) {
+    return (
+      <div className="recovery" data-testid="reset-email-sent">
+        <p className="form-success" role="status">
+          {t('forgotPassword.sent', { email: sentTo })}
+        </p>
+        <p className="recovery__hint">{t('forgotPassword.sentHint')}</p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="button" className="btn btn--secondary btn--block" disabled={sending} onClick={() => void send(sentTo)}>
+          {sending ? t('forgotPassword.sending') : t('forgotPassword.resend')}
+        </button>
+        <Link to="/login" className="recovery__back">
+          {t('common.backToLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form className="recovery" noValidate onSubmit={onSubmit}>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={inputId}>
+          {t('auth.email')}
+        </label>
+        <input
+          id={inputId}
+          className="field__input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          value={email}
+          aria-invalid={error ? true : undefined}
+          disabled={sending}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={sending}>
+        {sending ? t('forgotPassword.sending') : t('forgotPassword.submit')}
+      </button>
+      <Link to="/login" className="recovery__back">
+        {t('common.backToLogin')}
+      </Link>
+    </form>
+  );
+}

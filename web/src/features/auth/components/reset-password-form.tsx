@@ -1,0 +1,147 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { ApiError } from '@/lib/api-client';
+import { resetPassword, verifyResetToken } from '../api/password-recovery';
+import { PASSWORD_MIN_LENGTH } from './login-form';
+import './recovery.css';
+
+/** After a successful reset the page goes to /login after this long (spec section 9). */
+export const RESET_REDIRECT_MS = 3000;
+
+type State = { step: 'checking' } | { step: 'invalid'; reason: 'missing' | 'expired' } | { step: 'form'; email: string } | { step: 'done' };
+
+/** Checks the link's token, shows whose password it resets, sets the new one, then goes to /login. */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const idPrefix = useId();
+  const [state, setState] = useState<State>(token ? { step: 'checking' } : { step: 'invalid', reason: 'missing' });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    verifyResetToken(token).then(
+      ({ email }) => current && setState({ step: 'form', email }),
+      (failure: unknown) => {
+        console.error('Reset token check failed', failure);
+        if (current) setState({ step: 'invalid', reason: 'expired' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    if (state.step !== 'done') return;
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.step, navigate]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!token || saving) return;
+    if (password.length < PASSWORD_MIN_LENGTH) return setError(t('auth.validation.passwordTooShort'));
+    if (password !== confirm) return setError(t('resetPassword.mismatch'));
+    setSaving(true);
+    setError(null);
+    try {
+      await resetPassword(token, password);
+      setState({ step: 'done' });
+    } catch (failure) {
+      console.error('Reset password failed', failure);
+      if (failure instanceof ApiError && failure.code === 'INVALID_RESET_TOKEN') setState({ step: 'invalid', reason: 'expired' });
+      else setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Failed to reset password');
+      setSaving(false);
+    }
+  };
+
+  if (state.step === 'checking') {
+    return (
+      <div className="recovery recovery--center">
+        <Spinner label={t('resetPassword.checking')} />
+      </div>
+    );
+  }
+
+  if (state.step === 'invalid') {
+    return (
+      <div className="recovery">
+        <p className="form-error" role="alert">
+          {state.reason === 'missing' ? t('resetPassword.missingToken') : t('resetPassword.invalidToken')}
+        </p>
+        <Link to="/forgot-password" className="btn btn--primary btn--block">
+          {t('resetPassword.requestNew')}
+        </Link>
+        <Link to="/login" className="recovery__back">
+          {t('common.backToLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  if (state.step === 'done') {
+    return (
+      <div className="recovery">
+        <p className="form-success" role="status">
+          {t('resetPassword.success')}
+        </p>
+        <Link to="/login" className="btn btn--primary btn--block">
+          {t('resetPassword.goToLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <form className="recovery" noValidate onSubmit={onSubmit}>
+      <p className="recovery__account">
+        {t('resetPassword.forAccount')} <strong data-testid="reset-email">{state.email}</strong>
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={id('password')}>
+          {t('resetPassword.newPassword')}
+        </label>
+        <input
+          id={id('password')}
+          className="field__input"
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.passwordPlaceholderRegister')}
+          value={password}
+          disabled={saving}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={id('confirm')}>
+          {t('resetPassword.confirmPassword')}
+        </label>
+        <input
+          id={id('confirm')}
+          className="field__input"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          disabled={saving}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={saving}>
+        {saving ? t('resetPassword.saving') : t('resetPassword.submit')}
+      </button>
+    </form>
+  );
+}
