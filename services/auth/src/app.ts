@@ -5,6 +5,7 @@ import { type AccountRateLimits, DEFAULT_RATE_LIMITS } from './accounts/rate-lim
 import { accountsRoutes } from './accounts/routes';
 import { accountsService } from './accounts/service';
 import { createMailer } from './email/mailer';
+import { type GoogleOptions, googleRoutes } from './google/routes';
 import { membershipConsumer } from './membership/consumer';
 import { profileRoutes } from './profile/routes';
 import { profileService } from './profile/service';
@@ -23,6 +24,8 @@ export interface AuthOptions {
   };
   /** Replaces some of the default limits (tests use small ones). */
   rateLimits?: Partial<AccountRateLimits>;
+  /** Google sign-in; without it the Google routes answer 503. */
+  google?: GoogleOptions;
   /** An admin account made (or promoted) at start, from ADMIN_EMAIL / ADMIN_PASSWORD. */
   admin?: { email: string; password: string };
 }
@@ -57,6 +60,7 @@ export function authService(options: AuthOptions): ServiceDefinition {
         routes: [
           accountsRoutes(accounts, ctx.cache, limits),
           recoveryRoutes(recovery, ctx.cache, limits),
+          googleRoutes({ accounts, cache: ctx.cache, logger: ctx.logger, appUrl: options.appUrl, google: options.google }),
           profileRoutes(profileService({ db: ctx.db, afterCommit: ctx.outbox.kick })),
         ],
         subscriptions: [membershipConsumer(ctx.db)],

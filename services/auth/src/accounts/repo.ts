@@ -28,16 +28,25 @@ export const usersRepo = {
   /** Inserts the user; returns undefined when the e-mail is already taken. */
   async insert(
     db: Queryable,
-    user: { id: string; email: string; passwordHash: string; firstName: string; lastName: string },
+    user: { id: string; email: string; passwordHash: string | null; firstName: string; lastName: string; googleSub?: string },
   ): Promise<UserRow | undefined> {
     const { rows } = await db.query<UserRow>(
-      `INSERT INTO users (id, email, email_key, password_hash, first_name, last_name)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO users (id, email, email_key, password_hash, first_name, last_name, google_sub)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (email_key) DO NOTHING
        RETURNING *`,
-      [user.id, user.email.trim(), emailKey(user.email), user.passwordHash, user.firstName, user.lastName],
+      [user.id, user.email.trim(), emailKey(user.email), user.passwordHash, user.firstName, user.lastName, user.googleSub ?? null],
     );
     return rows[0];
+  },
+
+  async findByGoogleSub(db: Queryable, sub: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE google_sub = $1', [sub]);
+    return rows[0];
+  },
+
+  async linkGoogle(db: Queryable, id: string, sub: string): Promise<void> {
+    await db.query('UPDATE users SET google_sub = $2, updated_at = now() WHERE id = $1', [id, sub]);
   },
 
   async setRole(db: Queryable, id: string, role: UserRow['role']): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type Caller,
   type Database,
   type RevocationList,
+  AppError,
   badRequest,
   conflict,
   newEvent,
@@ -41,6 +42,15 @@ export interface AccountsDeps {
   revocations: RevocationList;
   tokenLifetimeSeconds: number;
   afterCommit: () => void;
+}
+
+/** What Google's ID token says about the person signing in. */
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
 }
 
 export interface LoginContext {
@@ -102,6 +112,51 @@ export function accountsService(deps: AccountsDeps) {
       deps.afterCommit();
 
       if (!success || !user) throw unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
+      return { token: issueToken(user), user: toPublicUser(user) };
+    },
+
+    /**
+     * Signs in with a Google account: the user linked to it; else the account with its e-mail
+     * address, linked now, but only when Google says the address is verified (otherwise anyone
+     * could claim an address at Google and take over the account); else a new account.
+     */
+    async googleSignIn(identity: GoogleIdentity, context: LoginContext) {
+      const user = await deps.db.transaction(async (tx) => {
+        const linked = await usersRepo.findByGoogleSub(tx, identity.sub);
+        if (linked) return linked;
+        const existing = await usersRepo.findByEmail(tx, identity.email);
+        if (existing) {
+          if (!identity.emailVerified) {
+            throw new AppError(409, 'GOOGLE_EMAIL_UNVERIFIED', 'An account with this e-mail address exists; sign in with its password (Google has not verified the address)');
+          }
+          await usersRepo.linkGoogle(tx, existing.id, identity.sub);
+          return existing;
+        }
+        const row = await usersRepo.insert(tx, {
+          id: randomUUID(),
+          email: identity.email,
+          passwordHash: null,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          googleSub: identity.sub,
+        });
+        if (!row) throw conflict('This e-mail address is already registered', 'EMAIL_TAKEN');
+        await writeOutbox(
+          tx,
+          newEvent(
+            'user.registered',
+            eventData('user.registered', { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, registeredAt: row.created_at.toISOString() }),
+          ),
+        );
+        return row;
+      });
+      await deps.db.transaction((tx) =>
+        writeOutbox(
+          tx,
+          newEvent('user.logged-in', eventData('user.logged-in', { userId: user.id, email: user.email, success: true, reason: 'google', ip: context.ip, userAgent: context.userAgent })),
+        ),
+      );
+      deps.afterCommit();
       return { token: issueToken(user), user: toPublicUser(user) };
     },
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginForm, type LoginMode } from '@/features/auth/components/login-form';
@@ -8,12 +8,24 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function LoginRoute() {
   const { t } = useTranslation();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, adoptToken } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [mode, setMode] = useState<LoginMode>('login');
   const target = redirectTarget(location.state);
   useDocumentTitle(mode === 'login' ? t('auth.loginTab') : t('auth.registerTab'));
+  const [googleError, setGoogleError] = useState<string | null>(null);
+
+  // Back from Google sign-in: the API put the token (or an error code) in the URL fragment.
+  useEffect(() => {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const token = params.get('token');
+    const error = params.get('error');
+    if (!token && !error) return;
+    window.history.replaceState(window.history.state, '', location.pathname + location.search);
+    if (token) void adoptToken(token);
+    else setGoogleError(googleErrorMessage(error ?? '', t));
+  }, [location.hash, location.pathname, location.search, adoptToken, t]);
 
   if (isAuthenticated) return <Navigate to={target} replace />;
 
@@ -23,7 +35,25 @@ export function LoginRoute() {
         <h1 className="auth-card__title">{mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}</h1>
         <p className="auth-card__subtitle">{mode === 'login' ? t('auth.loginSubtitle') : t('auth.registerSubtitle')}</p>
       </header>
+      {googleError && (
+        <p className="form-error" role="alert">
+          {googleError}
+        </p>
+      )}
       <LoginForm onModeChange={setMode} onSuccess={() => navigate(target, { replace: true })} />
     </section>
   );
+}
+
+function googleErrorMessage(code: string, t: ReturnType<typeof useTranslation>['t']): string {
+  switch (code) {
+    case 'google_email_unverified':
+      return t('auth.googleErrors.emailUnverified');
+    case 'google_cancelled':
+      return t('auth.googleErrors.cancelled');
+    case 'google_expired':
+      return t('auth.googleErrors.expired');
+    default:
+      return t('auth.googleErrors.failed');
+  }
 }

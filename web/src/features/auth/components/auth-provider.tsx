@@ -49,6 +49,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus('authenticated');
   }, []);
 
+  const adoptToken = useCallback(
+    async (token: string) => {
+      sessionGeneration.current += 1;
+      setAuthToken(token);
+      setStatus('checking');
+      await verify();
+    },
+    [verify],
+  );
+
   const endSession = useCallback(() => {
     sessionGeneration.current += 1;
     clearAuthToken();
@@ -57,8 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, status, isAuthenticated: status === 'authenticated' && user !== null, startSession, endSession, verify }),
-    [user, status, startSession, endSession, verify],
+    () => ({ user, status, isAuthenticated: status === 'authenticated' && user !== null, startSession, adoptToken, endSession, verify }),
+    [user, status, startSession, adoptToken, endSession, verify],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -10,6 +10,8 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /** Stores the token and sets the current user after login or register. */
   startSession(session: AuthSession): void;
+  /** Takes a token the server handed over without a user (Google sign-in, password change) and checks it. */
+  adoptToken(token: string): Promise<void>;
   /** Clears the token and the user, whatever the server said. */
   endSession(): void;
   /** Re-runs the token check now (it also runs on load and every 30 minutes). */
