@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { authService } from '../app';
+import { startTestGateway } from '../support/gateway';
+import { authService } from '../../services/auth/src/app';
 
-/** The accounts API of the auth service on real PostgreSQL, RabbitMQ and Redis. */
+/** The accounts API of the auth service through the gateway, on real PostgreSQL, RabbitMQ and Redis. */
 describe('auth service: accounts', () => {
   let auth: TestService;
+  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
   const events: EventEnvelope[] = [];
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
 
@@ -15,16 +17,18 @@ describe('auth service: accounts', () => {
     auth = await startTestService(
       authService({ tokenLifetimeSeconds: 3600, appUrl: 'http://localhost:8080', mail: { from: 'StockAI <no-reply@example.com>', outboxDir: outbox } }),
     );
+    gateway = await startTestGateway({ publicKey: auth.keys.publicKey, cache: auth.cache, upstreams: { auth: auth.url } });
     await auth.bus.subscribe({ queue: uniqueName('auth_test_listener'), patterns: ['user.#'], maxAttempts: 1, handler: async (e) => void events.push(e) });
   });
 
   afterAll(async () => {
+    await gateway?.close();
     await auth?.close();
     fs.rmSync(outbox, { recursive: true, force: true });
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${auth.url}${path}`, {
+    fetch(`${gateway.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -114,7 +118,7 @@ describe('auth service: accounts', () => {
     const email = `${uniqueName('logout')}@example.com`;
     const { token: first } = (await (await register(email)).json()) as { token: string };
     const { token: second } = (await (await post('/api/auth/login', { email, password: 'secret123' })).json()) as { token: string };
-    const verify = (token: string) => fetch(`${auth.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } });
+    const verify = (token: string) => fetch(`${gateway.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } });
 
     expect(((await (await verify(first)).json()) as { user: { email: string } }).user.email).toBe(email);
     const out = await post('/api/auth/logout', {}, { authorization: `Bearer ${first}` });
@@ -124,6 +128,6 @@ describe('auth service: accounts', () => {
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ error: 'Token has been revoked', code: 'TOKEN_REVOKED' });
     expect((await verify(second)).status).toBe(200);
-    expect((await fetch(`${auth.url}/api/auth/verify`)).status).toBe(401);
+    expect((await fetch(`${gateway.url}/api/auth/verify`)).status).toBe(401);
   });
 });
