@@ -4,7 +4,7 @@ import { seedAdmin } from './accounts/admin-seed';
 import { type AccountRateLimits, DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
 import { accountsRoutes } from './accounts/routes';
 import { accountsService } from './accounts/service';
-import { createMailer } from './email/mailer';
+import { createMailer } from './mail/mailer';
 import { type GoogleOptions, googleRoutes } from './google/routes';
 import { membershipConsumer } from './membership/consumer';
 import { profileRoutes } from './profile/routes';

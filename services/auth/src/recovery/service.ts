@@ -3,8 +3,8 @@ import argon2 from 'argon2';
 import { eventData } from '@stockai/contracts';
 import { type Database, type Logger, type RevocationList, AppError, newEvent, writeOutbox } from '@stockai/platform';
 import { usersRepo } from '../accounts/repo';
-import type { Mailer } from '../email/mailer';
-import { passwordResetMail } from '../email/templates';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/templates';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 
