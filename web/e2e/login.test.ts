@@ -117,4 +117,32 @@ describe('login page and header in the browser', () => {
     await page.getByRole('heading', { name: '分析歷史記錄' }).waitFor();
     await expect(page.getByTestId('header-user').textContent()).resolves.toContain('陳大文');
   }, 60_000);
+
+  test('a visitor who tries to analyse logs in through the modal, whose mode switch clears the form', async () => {
+    const email = `e2e-modal-${Date.now()}@example.com`;
+    const signup = await fetch(url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'modal-pass-1', firstName: 'Modal', lastName: 'User' }),
+    });
+    expect(signup.status).toBe(201);
+
+    await page.goto(url('/'));
+    await page.getByPlaceholder('例如 AAPL 或 0700.HK').fill('AAPL');
+    await page.getByRole('button', { name: '開始分析' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('請先登入').waitFor();
+
+    await modal.getByLabel('電子郵件').fill(email);
+    await modal.getByRole('button', { name: '註冊', exact: true }).first().click();
+    await modal.getByRole('button', { name: '登入', exact: true }).first().click();
+    expect(await modal.getByLabel('電子郵件').inputValue()).toBe('');
+
+    await modal.getByLabel('電子郵件').fill(email);
+    await modal.getByLabel('密碼', { exact: true }).fill('modal-pass-1');
+    await modal.locator('form').getByRole('button', { name: '登入', exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('header-user').textContent()).resolves.toContain('Modal User');
+    expect(page.url()).toBe(url('/'));
+  }, 60_000);
 });
