@@ -53,7 +53,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
   const infra = createEmbeddedInfrastructure(options.dataDir);
   const definitions = [
     authService({ ...authOptionsFrom(parseConfig(authEnvSchema, process.env), options.dataDir), ...options.auth }),
-    billingService(),
+    billingService({ demoPayments: !process.env.STRIPE_SECRET_KEY }),
     analysisService(),
     contentService(),
     adminService(),

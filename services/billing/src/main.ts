@@ -1,5 +1,7 @@
 import '@stockai/platform/src/tracing/register';
-import { runServiceProcess } from '@stockai/platform';
+import { z } from 'zod';
+import { loadConfig, runServiceProcess } from '@stockai/platform';
 import { billingService } from './app';
 
-void runServiceProcess(billingService(), 3002);
+const config = loadConfig(z.object({ STRIPE_SECRET_KEY: z.string().min(1).optional() }));
+void runServiceProcess(billingService({ demoPayments: !config.STRIPE_SECRET_KEY }), 3002);

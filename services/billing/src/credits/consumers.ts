@@ -11,5 +11,14 @@ export function creditsSubscriptions(db: Database, credits: CreditsService): Sub
         await credits.openAccount(tx, parseEventData('user.registered', event.data));
       }),
     },
+    {
+      // A failed analysis gives its credit back, once (the refund's ledger key is unique).
+      queue: 'billing.analysis-failed',
+      patterns: ['analysis.failed'],
+      handler: handleOnce(db, 'billing.analysis-failed', async (event, tx) => {
+        const { analysisId } = parseEventData('analysis.failed', event.data);
+        await credits.refund(tx, `analysis:${analysisId}`);
+      }),
+    },
   ];
 }

@@ -6,6 +6,8 @@ export interface CreditAccountRow {
   level: 'free' | 'vip' | 'premium';
   paid_credits: number;
   daily_credits: number;
+  /** Hong Kong calendar day (YYYY-MM-DD) of the last daily refill. */
+  daily_refilled_on: string | null;
   opened_at: Date;
 }
 

@@ -1,11 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { callerOf, requireUser } from '@stockai/platform';
+import { z } from 'zod';
+import { debitCreditsRequest } from '@stockai/contracts';
+import { callerOf, forbidden, requireUser } from '@stockai/platform';
 import type { CreditsService } from './service';
 
-export function creditsRoutes(credits: CreditsService): Router {
+const topupBody = z.object({ amount: z.coerce.number().int('must be a whole number').min(1).max(100_000) });
+
+export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean }): Router {
   const router = Router();
+
   router.get('/api/users/credits', requireUser, async (req, res) => {
     res.json(await credits.balance(callerOf(req).id));
   });
+
+  /**
+   * Paid credits without a payment: for admins, or for anyone while the demo card processor is
+   * active (no Stripe key). An `Idempotency-Key` header makes a retried top-up count once.
+   */
+  router.post('/api/users/topup', requireUser, async (req, res) => {
+    const caller = callerOf(req);
+    if (caller.role !== 'admin' && !options.demoPayments) {
+      throw forbidden('Top-up without payment is only available to admins', 'TOPUP_FORBIDDEN');
+    }
+    const { amount } = topupBody.parse(req.body ?? {});
+    const key = req.get('idempotency-key');
+    const balance = await credits.grant(caller.id, amount, caller.role === 'admin' ? 'admin' : 'purchase', `topup:${caller.id}:${key ?? randomUUID()}`);
+    res.json({ success: true, ...balance });
+  });
+
+  /**
+   * Internal (never routed by the gateway): the analysis service spends a credit before it
+   * starts an analysis. Idempotent on `reference`; 402 `Insufficient credits` when empty.
+   */
+  router.post('/internal/credits/debit', async (req, res) => {
+    const body = debitCreditsRequest.parse(req.body ?? {});
+    res.json(await credits.debit(body.userId, body.amount, body.reference));
+  });
+
   return router;
 }

@@ -1,10 +1,11 @@
-import { type CreditBalance, type EventData } from '@stockai/contracts';
-import { type Database, type Queryable, notFound } from '@stockai/platform';
+import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
+import { type Database, type Queryable, AppError, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { hongKongDay, ledger } from './ledger';
 import { type CreditAccountRow, creditAccountsRepo } from './repo';
 
 /**
  * Daily allowance per membership level (the catalogue in the issue: free 3, vip 10,
- * premium 30). Becomes an admin-editable table with the credits feature.
+ * premium 30). Becomes an admin-editable table with the levels feature.
  */
 export const DAILY_ALLOWANCE: Record<CreditAccountRow['level'], number> = { free: 3, vip: 10, premium: 30 };
 
@@ -18,17 +19,104 @@ export function toBalance(account: CreditAccountRow): CreditBalance {
   };
 }
 
-export function creditsService(db: Database) {
+export const insufficientCredits = () => new AppError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
+
+/**
+ * Credits: paid credits (bought; never expire) and daily credits (set to the level's allowance
+ * once per Hong Kong calendar day, not accumulated). Every change is a ledger entry with an
+ * idempotency key, written with the account row locked, so concurrent and repeated requests
+ * can neither overspend nor double-count. Spending takes daily credits first.
+ */
+export function creditsService(db: Database, options: { afterCommit: () => void; now?: () => Date } = { afterCommit: () => undefined }) {
+  const now = options.now ?? (() => new Date());
+
+  /** Locks the account for the rest of the transaction and tops up today's daily credits if due. */
+  async function lockAndRefill(tx: Queryable, userId: string): Promise<CreditAccountRow> {
+    const { rows } = await tx.query<CreditAccountRow>('SELECT * FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+    const account = rows[0];
+    if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
+    const today = hongKongDay(now());
+    if (account.daily_refilled_on === today) return account;
+
+    const allowance = DAILY_ALLOWANCE[account.level];
+    await ledger.apply(tx, {
+      userId,
+      kind: 'daily_refill',
+      paidDelta: 0,
+      dailyDelta: allowance - account.daily_credits,
+      idempotencyKey: `daily-refill:${userId}:${today}`,
+    });
+    await tx.query('UPDATE credit_accounts SET daily_refilled_on = $2 WHERE user_id = $1', [userId, today]);
+    return { ...account, daily_credits: allowance, daily_refilled_on: today };
+  }
+
   return {
-    /** A new user gets an account with today's free allowance. */
+    /** A new user's account, with today's allowance; a second call for the same user changes nothing. */
     async openAccount(tx: Queryable, user: EventData<'user.registered'>) {
-      return creditAccountsRepo.open(tx, { ...user, dailyCredits: DAILY_ALLOWANCE.free });
+      const opened = await creditAccountsRepo.open(tx, { ...user, dailyCredits: 0 });
+      if (opened) await lockAndRefill(tx, user.userId);
+      return opened;
     },
 
     async balance(userId: string): Promise<CreditBalance> {
       const account = await creditAccountsRepo.find(db, userId);
-      // Opened asynchronously after registration; for the first moments it may not exist yet.
       if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
+      if (account.daily_refilled_on === hongKongDay(now())) return toBalance(account);
+      return toBalance(await db.transaction((tx) => lockAndRefill(tx, userId)));
+    },
+
+    /**
+     * Spends `amount` credits for `reference` (e.g. `analysis:<id>`), daily credits first. The same
+     * reference debits once: a repeat answers as the first did. 402 when the balance is short.
+     */
+    async debit(userId: string, amount: number, reference: string): Promise<CreditBalance> {
+      const result = await db.transaction(async (tx) => {
+        const account = await lockAndRefill(tx, userId);
+        const key = `debit:${reference}`;
+        if (await ledger.byKey(tx, key)) return { account, debited: false };
+        if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
+        const fromDaily = Math.min(account.daily_credits, amount);
+        const fromPaid = amount - fromDaily;
+        await ledger.apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference });
+        await writeOutbox(tx, newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference })));
+        return { account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily }, debited: true };
+      });
+      if (result.debited) options.afterCommit();
+      return toBalance(result.account);
+    },
+
+    /** Gives back what the debit of `reference` took, to the same kinds of credits, once. */
+    async refund(tx: Queryable, reference: string): Promise<boolean> {
+      const debit = await ledger.byKey(tx, `debit:${reference}`);
+      if (!debit) return false;
+      const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM credit_ledger WHERE idempotency_key = $1', [`debit:${reference}`]);
+      const userId = rows[0]?.user_id as string;
+      await lockAndRefill(tx, userId);
+      const refunded = await ledger.apply(tx, {
+        userId,
+        kind: 'refund',
+        paidDelta: -debit.paid_delta,
+        dailyDelta: -debit.daily_delta,
+        idempotencyKey: `refund:${reference}`,
+        reference,
+      });
+      if (refunded) {
+        const amount = -(debit.paid_delta + debit.daily_delta);
+        await writeOutbox(tx, newEvent('credit.refunded', eventData('credit.refunded', { userId, amount, reference })));
+      }
+      return refunded;
+    },
+
+    /** Adds paid credits under `idempotencyKey` (a purchase, an admin top-up). */
+    async grant(userId: string, amount: number, kind: 'purchase' | 'admin', idempotencyKey: string): Promise<CreditBalance> {
+      const account = await db.transaction(async (tx) => {
+        const locked = await lockAndRefill(tx, userId);
+        const granted = await ledger.apply(tx, { userId, kind: kind === 'admin' ? 'adjustment' : 'grant', paidDelta: amount, dailyDelta: 0, idempotencyKey, reference: idempotencyKey });
+        if (!granted) return (await creditAccountsRepo.find(tx, userId)) ?? locked;
+        await writeOutbox(tx, newEvent('credit.granted', eventData('credit.granted', { userId, amount, kind, reference: idempotencyKey })));
+        return { ...locked, paid_credits: locked.paid_credits + amount };
+      });
+      options.afterCommit();
       return toBalance(account);
     },
   };
