@@ -109,4 +109,18 @@ describe('credits', () => {
     expect((await call(paid, 'POST', '/api/users/topup', { amount: 0 }, token(adminId, 'admin'))).status).toBe(400);
     expect(await ledger.mismatches(paid.db)).toEqual([]);
   });
+
+  it('lists the starting catalogue, every price with its currency', async () => {
+    const packages = (await call(demo, 'GET', '/api/payments/packages')).body.packages as Record<string, { credits: number; price: number; currency: string; popular: boolean }>;
+    expect(Object.keys(packages)).toEqual(['basic', 'standard', 'premium', 'enterprise']);
+    expect(Object.values(packages).map((p) => p.credits)).toEqual([10, 50, 120, 500]);
+    expect(packages.standard?.popular).toBe(true);
+    expect(Object.values(packages).every((p) => p.currency === 'HKD' && p.price > 0)).toBe(true);
+
+    const plans = (await call(demo, 'GET', '/api/subscriptions/plans')).body.plans as Record<string, { dailyCredits: number; features: string[]; monthly: { price: number; currency: string }; yearly: { price: number } }>;
+    expect(Object.keys(plans)).toEqual(['free', 'vip', 'premium']);
+    expect(plans.vip).toMatchObject({ dailyCredits: 10, monthly: { currency: 'HKD' } });
+    for (const id of ['vip', 'premium']) expect(plans[id]?.yearly.price).toBe((plans[id]?.monthly.price ?? 0) * 10);
+    expect(plans.premium?.features.length).toBeGreaterThan(0);
+  });
 });

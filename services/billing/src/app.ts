@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@stockai/platform';
+import { catalogueRoutes } from './catalogue/routes';
 import { creditsSubscriptions } from './credits/consumers';
 import { creditsRoutes } from './credits/routes';
 import { creditsService } from './credits/service';
@@ -18,7 +19,7 @@ export function billingService(options: BillingOptions = { demoPayments: true })
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     build(ctx) {
       const credits = creditsService(ctx.db, { afterCommit: ctx.outbox.kick, now: options.now });
-      return { routes: [creditsRoutes(credits, options)], subscriptions: creditsSubscriptions(ctx.db, credits) };
+      return { routes: [creditsRoutes(credits, options), catalogueRoutes(ctx.db)], subscriptions: creditsSubscriptions(ctx.db, credits) };
     },
   };
 }

@@ -9,7 +9,13 @@ export interface CreditAccountRow {
   /** Hong Kong calendar day (YYYY-MM-DD) of the last daily refill. */
   daily_refilled_on: string | null;
   opened_at: Date;
+  /** The daily credits of the account's level (user_levels). */
+  allowance: number;
 }
+
+/** The account with its level's daily allowance. */
+export const ACCOUNT_SELECT = `SELECT a.*, l.daily_credits AS allowance
+  FROM credit_accounts a JOIN user_levels l ON l.level_type = a.level WHERE a.user_id = $1`;
 
 export const creditAccountsRepo = {
   /** Opens the account once; a second call for the same user changes nothing. */
@@ -27,7 +33,7 @@ export const creditAccountsRepo = {
   },
 
   async find(db: Queryable, userId: string): Promise<CreditAccountRow | undefined> {
-    const { rows } = await db.query<CreditAccountRow>('SELECT * FROM credit_accounts WHERE user_id = $1', [userId]);
+    const { rows } = await db.query<CreditAccountRow>(ACCOUNT_SELECT, [userId]);
     return rows[0];
   },
 };

@@ -1,13 +1,7 @@
 import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { hongKongDay, ledger } from './ledger';
-import { type CreditAccountRow, creditAccountsRepo } from './repo';
-
-/**
- * Daily allowance per membership level (the catalogue in the issue: free 3, vip 10,
- * premium 30). Becomes an admin-editable table with the levels feature.
- */
-export const DAILY_ALLOWANCE: Record<CreditAccountRow['level'], number> = { free: 3, vip: 10, premium: 30 };
+import { ACCOUNT_SELECT, type CreditAccountRow, creditAccountsRepo } from './repo';
 
 export function toBalance(account: CreditAccountRow): CreditBalance {
   return {
@@ -15,15 +9,15 @@ export function toBalance(account: CreditAccountRow): CreditBalance {
     freeCredits: account.daily_credits,
     paidCredits: account.paid_credits,
     dailyCredits: account.daily_credits,
-    maxDailyCredits: DAILY_ALLOWANCE[account.level],
+    maxDailyCredits: account.allowance,
   };
 }
 
 export const insufficientCredits = () => new AppError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
 
 /**
- * Credits: paid credits (bought; never expire) and daily credits (set to the level's allowance
- * once per Hong Kong calendar day, not accumulated). Every change is a ledger entry with an
+ * Credits: paid credits (bought; never expire) and daily credits (set to the level's allowance,
+ * from user_levels, once per Hong Kong calendar day, not accumulated). Every change is a ledger entry with an
  * idempotency key, written with the account row locked, so concurrent and repeated requests
  * can neither overspend nor double-count. Spending takes daily credits first.
  */
@@ -32,13 +26,13 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
 
   /** Locks the account for the rest of the transaction and tops up today's daily credits if due. */
   async function lockAndRefill(tx: Queryable, userId: string): Promise<CreditAccountRow> {
-    const { rows } = await tx.query<CreditAccountRow>('SELECT * FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+    const { rows } = await tx.query<CreditAccountRow>(`${ACCOUNT_SELECT} FOR UPDATE OF a`, [userId]);
     const account = rows[0];
     if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
     const today = hongKongDay(now());
     if (account.daily_refilled_on === today) return account;
 
-    const allowance = DAILY_ALLOWANCE[account.level];
+    const allowance = account.allowance;
     await ledger.apply(tx, {
       userId,
       kind: 'daily_refill',
