@@ -124,3 +124,82 @@ describe('credits', () => {
     expect(plans.premium?.features.length).toBeGreaterThan(0);
   });
 });
+
+/** Buying a credit package with the demo card processor. */
+describe('credit packages with the demo processor', () => {
+  const keys = generateRsaKeyPair();
+  let billing: TestService;
+
+  beforeAll(async () => {
+    billing = await startTestService(billingService({ demoPayments: true }), { keys });
+  });
+
+  afterAll(async () => {
+    await billing?.close();
+  });
+
+  async function customer() {
+    const userId = randomUUID();
+    await billing.bus.publish(newEvent('user.registered', { userId, email: `${uniqueName('buyer')}@example.com`, firstName: 'A', lastName: 'B', registeredAt: new Date().toISOString() }));
+    await waitFor('the account', async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1);
+    const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${billing.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const buy = async (packageType: string) => (await call('POST', '/api/payments/create-payment-intent', { packageType })).body as { paymentIntentId: string; clientSecret: string; amount: number; currency: string };
+    const pay = (intent: { paymentIntentId: string; clientSecret: string }, cardNumber: string) => call('POST', '/api/payments/demo/pay', { ...intent, cardNumber });
+    const paid = async () => ((await call('GET', '/api/users/credits')).body as { paidCredits: number }).paidCredits;
+    return { call, buy, pay, paid };
+  }
+
+  it('charges the package price and grants its credits once, however often it is confirmed', async () => {
+    const { call, buy, pay, paid } = await customer();
+    const intent = await buy('standard');
+    expect(intent).toMatchObject({ amount: 328, currency: 'HKD' });
+    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })).body).toMatchObject({ success: false, status: 'requires_payment_method' });
+    expect((await pay(intent, '4242 4242 4242 4242')).body).toMatchObject({ status: 'succeeded' });
+
+    const confirms = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })));
+    expect(confirms.every((c) => c.status === 200 && c.body.success === true)).toBe(true);
+    expect(await paid()).toBe(50);
+    const { payments } = (await call('GET', '/api/users/payments?limit=5')).body as { payments: Array<Record<string, unknown>> };
+    expect(payments).toEqual([expect.objectContaining({ type: 'topup', amount: 328, currency: 'HKD', status: 'completed', credits: 50, providerPaymentId: intent.paymentIntentId })]);
+    expect(await ledger.mismatches(billing.db)).toEqual([]);
+  });
+
+  it('records a declined card as failed and grants nothing', async () => {
+    const { call, buy, pay, paid } = await customer();
+    const intent = await buy('basic');
+    expect(await pay(intent, '4000000000000002')).toMatchObject({ status: 402, body: { error: 'Your card was declined.' } });
+    expect(await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })).toMatchObject({ status: 402, body: { code: 'PAYMENT_FAILED' } });
+    expect(await paid()).toBe(0);
+    const { payments } = (await call('GET', '/api/users/payments')).body as { payments: Array<{ status: string }> };
+    expect(payments.map((p) => p.status)).toEqual(['failed']);
+  });
+
+  it('waits for the card authentication of a card that requires it, then grants', async () => {
+    const { call, buy, pay, paid } = await customer();
+    const intent = await buy('basic');
+    expect((await pay(intent, '4000002760003184')).body).toMatchObject({ status: 'requires_action' });
+    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })).body).toMatchObject({ success: false, status: 'requires_action' });
+    expect(await paid()).toBe(0);
+    expect((await call('POST', '/api/payments/demo/authenticate', intent)).body).toMatchObject({ status: 'succeeded' });
+    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })).body).toMatchObject({ success: true });
+    expect(await paid()).toBe(10);
+  });
+
+  it('refuses unknown packages, other people\'s payments and unknown test cards', async () => {
+    const buyer = await customer();
+    const other = await customer();
+    expect(await buyer.call('POST', '/api/payments/create-payment-intent', { packageType: 'gold' })).toMatchObject({ status: 400, body: { code: 'UNKNOWN_PACKAGE' } });
+    const intent = await buyer.buy('basic');
+    expect((await other.call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })).status).toBe(404);
+    expect((await buyer.pay(intent, '5555555555554444')).status).toBe(400);
+    expect((await buyer.pay({ ...intent, clientSecret: 'wrong' }, '4242424242424242')).status).toBe(400);
+  });
+});

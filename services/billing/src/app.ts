@@ -4,6 +4,9 @@ import { catalogueRoutes } from './catalogue/routes';
 import { creditsSubscriptions } from './credits/consumers';
 import { creditsRoutes } from './credits/routes';
 import { creditsService } from './credits/service';
+import { demoProcessor } from './payments/processor';
+import { paymentsRoutes } from './payments/routes';
+import { paymentsService } from './payments/service';
 
 export interface BillingOptions {
   /** True while no Stripe key is configured: the demo card processor is active. */
@@ -19,7 +22,12 @@ export function billingService(options: BillingOptions = { demoPayments: true })
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     build(ctx) {
       const credits = creditsService(ctx.db, { afterCommit: ctx.outbox.kick, now: options.now });
-      return { routes: [creditsRoutes(credits, options), catalogueRoutes(ctx.db)], subscriptions: creditsSubscriptions(ctx.db, credits) };
+      // The Stripe processor arrives with the Stripe integration; until then the demo processor.
+      const demo = demoProcessor(ctx.db);
+      const payments = paymentsService({ db: ctx.db, processor: demo, credits, afterCommit: ctx.outbox.kick });
+      return {
+        routes: [creditsRoutes(credits, options), catalogueRoutes(ctx.db), paymentsRoutes(payments, options.demoPayments ? demo : undefined)],
+        subscriptions: creditsSubscriptions(ctx.db, credits) };
     },
   };
 }

@@ -101,17 +101,19 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       return refunded;
     },
 
-    /** Adds paid credits under `idempotencyKey` (a purchase, an admin top-up). */
+    /** `grant` inside the caller's transaction; false when the key was used before. */
+    async grantIn(tx: Queryable, userId: string, amount: number, kind: 'purchase' | 'admin', idempotencyKey: string): Promise<boolean> {
+      await lockAndRefill(tx, userId);
+      const granted = await ledger.apply(tx, { userId, kind: kind === 'admin' ? 'adjustment' : 'grant', paidDelta: amount, dailyDelta: 0, idempotencyKey, reference: idempotencyKey });
+      if (granted) await writeOutbox(tx, newEvent('credit.granted', eventData('credit.granted', { userId, amount, kind, reference: idempotencyKey })));
+      return granted;
+    },
+
+    /** Adds paid credits under `idempotencyKey` (a purchase, an admin top-up); a repeat changes nothing. */
     async grant(userId: string, amount: number, kind: 'purchase' | 'admin', idempotencyKey: string): Promise<CreditBalance> {
-      const account = await db.transaction(async (tx) => {
-        const locked = await lockAndRefill(tx, userId);
-        const granted = await ledger.apply(tx, { userId, kind: kind === 'admin' ? 'adjustment' : 'grant', paidDelta: amount, dailyDelta: 0, idempotencyKey, reference: idempotencyKey });
-        if (!granted) return (await creditAccountsRepo.find(tx, userId)) ?? locked;
-        await writeOutbox(tx, newEvent('credit.granted', eventData('credit.granted', { userId, amount, kind, reference: idempotencyKey })));
-        return { ...locked, paid_credits: locked.paid_credits + amount };
-      });
-      options.afterCommit();
-      return toBalance(account);
+      const granted = await db.transaction((tx) => this.grantIn(tx, userId, amount, kind, idempotencyKey));
+      if (granted) options.afterCommit();
+      return this.balance(userId);
     },
   };
 }

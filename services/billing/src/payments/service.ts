@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { eventData } from '@stockai/contracts';
+import { type Database, type Queryable, AppError, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { type CreditsService } from '../credits/service';
+import type { PaymentIntent, PaymentProcessor } from './processor';
+
+interface PackageRow {
+  type: string;
+  credits: number;
+  price: string;
+  currency: string;
+}
+
+interface PaymentRow {
+  id: string;
+  user_id: string;
+  type: 'topup' | 'subscription';
+  package_type: string | null;
+  credits: number;
+  amount: number;
+  currency: string;
+  status: string;
+  provider: 'stripe' | 'demo';
+  provider_payment_id: string;
+  created_at: Date;
+}
+
+/** Stripe's intent statuses as the payments list shows them. */
+const PAYMENT_STATUS: Record<PaymentIntent['status'], string> = {
+  requires_payment_method: 'requires_payment_method',
+  requires_action: 'requires_action',
+  processing: 'processing',
+  succeeded: 'completed',
+  canceled: 'canceled',
+};
+
+/**
+ * Buying credit packages. The amount comes from the package row, never from the client. The
+ * credits are granted when the processor says the intent succeeded — by confirm-payment or
+ * by the webhook, whichever comes first — under the key `payment:<intent id>`, so every
+ * path and every replay together grant once.
+ */
+export function paymentsService(deps: { db: Database; processor: PaymentProcessor; credits: CreditsService; afterCommit: () => void }) {
+  const { db, processor } = deps;
+
+  async function findPayment(q: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
+    const { rows } = await q.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1', [providerPaymentId]);
+    return rows[0];
+  }
+
+  return {
+    async createPaymentIntent(userId: string, packageType: string, requestId: string) {
+      const { rows } = await db.query<PackageRow>('SELECT type, credits, price, currency FROM credit_packages WHERE type = $1', [packageType]);
+      const pkg = rows[0];
+      if (!pkg) throw badRequest(`packageType: there is no package ${packageType}`, 'UNKNOWN_PACKAGE');
+      const amount = Math.round(Number(pkg.price) * 100);
+      const intent = await processor.createIntent({
+        amount,
+        currency: pkg.currency.toLowerCase(),
+        metadata: { userId, packageType: pkg.type, credits: String(pkg.credits) },
+        idempotencyKey: `create-intent:${userId}:${requestId}`,
+      });
+      await db.query(
+        `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id)
+         VALUES ($1, $2, 'topup', $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (provider_payment_id) DO NOTHING`,
+        [randomUUID(), userId, pkg.type, pkg.credits, amount, pkg.currency, PAYMENT_STATUS[intent.status], processor.name, intent.id],
+      );
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: amount / 100, currency: pkg.currency, credits: pkg.credits };
+    },
+
+    /**
+     * Asks the processor how the intent stands and records it; grants the package's credits once
+     * when it succeeded. Called by confirm-payment (the client) and by the webhook.
+     */
+    async settle(paymentIntentId: string, forUserId?: string) {
+      const payment = await findPayment(db, paymentIntentId);
+      if (!payment || (forUserId && payment.user_id !== forUserId)) throw notFound('No such payment', 'PAYMENT_NOT_FOUND');
+      const intent = await processor.retrieveIntent(paymentIntentId);
+      const status = PAYMENT_STATUS[intent.status];
+      const failed = intent.status === 'requires_payment_method' && intent.lastError !== null;
+
+      const granted = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [payment.id]);
+        const current = rows[0] as PaymentRow;
+        if (current.status === 'completed') return false;
+        await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [
+          payment.id,
+          failed ? 'failed' : status,
+          intent.lastError,
+        ]);
+        const price = { amount: payment.amount, currency: payment.currency };
+        if (failed && current.status !== 'failed') {
+          await writeOutbox(
+            tx,
+            newEvent('payment.failed', eventData('payment.failed', { paymentId: payment.id, userId: payment.user_id, price, provider: payment.provider, providerPaymentId: paymentIntentId, reason: intent.lastError ?? 'failed' })),
+          );
+        }
+        if (intent.status !== 'succeeded') return false;
+        await deps.credits.grantIn(tx, payment.user_id, payment.credits, 'purchase', `payment:${paymentIntentId}`);
+        await writeOutbox(
+          tx,
+          newEvent('payment.confirmed', eventData('payment.confirmed', { paymentId: payment.id, userId: payment.user_id, price, credits: payment.credits, provider: payment.provider, providerPaymentId: paymentIntentId })),
+        );
+        return true;
+      });
+      deps.afterCommit();
+      return { status: intent.status === 'succeeded' ? 'completed' : failed ? 'failed' : status, granted, lastError: intent.lastError };
+    },
+
+    async confirmPayment(userId: string, paymentIntentId: string) {
+      const result = await this.settle(paymentIntentId, userId);
+      if (result.status === 'failed') throw new AppError(402, 'PAYMENT_FAILED', result.lastError ?? 'The payment failed');
+      const balance = await deps.credits.balance(userId);
+      return { success: result.status === 'completed', status: result.status, credits: balance };
+    },
+
+    async list(userId: string, page: number, limit: number) {
+      const { rows } = await db.query<PaymentRow & { total: string }>(
+        'SELECT *, count(*) OVER () AS total FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',
+        [userId, limit, (page - 1) * limit],
+      );
+      const total = Number(rows[0]?.total ?? 0);
+      return {
+        payments: rows.map((p) => ({
+          id: p.id,
+          date: p.created_at.toISOString(),
+          type: p.type,
+          packageType: p.package_type,
+          credits: p.credits,
+          amount: p.amount / 100,
+          currency: p.currency,
+          status: p.status,
+          providerPaymentId: p.provider_payment_id,
+        })),
+        page,
+        pages: Math.max(1, Math.ceil(total / limit)),
+        total,
+      };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;
