@@ -7,6 +7,8 @@ import { creditsService } from './credits/service';
 import { demoProcessor } from './payments/processor';
 import { paymentsRoutes } from './payments/routes';
 import { paymentsService } from './payments/service';
+import { subscriptionsRoutes } from './subscriptions/routes';
+import { subscriptionsService } from './subscriptions/service';
 
 export interface BillingOptions {
   /** True while no Stripe key is configured: the demo card processor is active. */
@@ -26,7 +28,12 @@ export function billingService(options: BillingOptions = { demoPayments: true })
       const demo = demoProcessor(ctx.db);
       const payments = paymentsService({ db: ctx.db, processor: demo, credits, afterCommit: ctx.outbox.kick });
       return {
-        routes: [creditsRoutes(credits, options), catalogueRoutes(ctx.db), paymentsRoutes(payments, options.demoPayments ? demo : undefined)],
+        routes: [
+          creditsRoutes(credits, options),
+          catalogueRoutes(ctx.db),
+          paymentsRoutes(payments, options.demoPayments ? demo : undefined),
+          subscriptionsRoutes(subscriptionsService({ db: ctx.db, afterCommit: ctx.outbox.kick, now: options.now }), options),
+        ],
         subscriptions: creditsSubscriptions(ctx.db, credits) };
     },
   };

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { callerOf, requireUser, serviceUnavailable } from '@stockai/platform';
+import type { SubscriptionsService } from './service';
+
+const subscribeBody = z.object({
+  planId: z.string({ message: 'is required' }).min(1, 'is required').max(50),
+  billingCycle: z.enum(['monthly', 'yearly'], { message: 'must be monthly or yearly' }).default('yearly'),
+  autoRenewal: z.boolean().default(true),
+  paymentMethodId: z.string().max(200).optional(),
+});
+const cancelBody = z.object({ immediate: z.boolean().default(false) });
+const autoRenewalBody = z.object({ autoRenewal: z.boolean({ message: 'must be true or false' }) });
+
+export function subscriptionsRoutes(subscriptions: SubscriptionsService, options: { demoPayments: boolean }): Router {
+  const router = Router();
+  const requireProcessor = () => {
+    if (!options.demoPayments) throw serviceUnavailable('Subscriptions through Stripe are not available yet', 'PAYMENTS_UNAVAILABLE');
+  };
+
+  router.get('/api/subscriptions/current', requireUser, async (req, res) => {
+    res.json(await subscriptions.current(callerOf(req).id));
+  });
+  router.post('/api/subscriptions/subscribe', requireUser, async (req, res) => {
+    requireProcessor();
+    res.json(await subscriptions.subscribe(callerOf(req).id, subscribeBody.parse(req.body ?? {})));
+  });
+  router.post('/api/subscriptions/cancel', requireUser, async (req, res) => {
+    res.json(await subscriptions.cancel(callerOf(req).id, cancelBody.parse(req.body ?? {}).immediate));
+  });
+  router.put('/api/subscriptions/auto-renewal', requireUser, async (req, res) => {
+    res.json(await subscriptions.setAutoRenewal(callerOf(req).id, autoRenewalBody.parse(req.body ?? {}).autoRenewal));
+  });
+  return router;
+}
