@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
+import { generateRsaKeyPair, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { authService } from '../../services/auth/src/app';
 import { billingService } from '../../services/billing/src/app';
