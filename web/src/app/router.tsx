@@ -1,4 +1,7 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner/spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -9,9 +12,16 @@ import { HistoryRoute } from './routes/history';
 import { LoginRoute } from './routes/login';
 import { MainRoute } from './routes/main';
 import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
 import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return <Spinner label={t('common.loading')} />;
+}
+
+// The profile page carries the risk questionnaire (and zod with it): loaded when first opened.
+const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 
 /** Every screen of the user area (spec section 2); admin and developer pages use their own layout. */
 export const router = createBrowserRouter([
@@ -26,7 +36,9 @@ export const router = createBrowserRouter([
         path: 'profile',
         element: (
           <RequireAuth redirectTo="/">
-            <ProfileRoute />
+            <Suspense fallback={<PageLoading />}>
+              <ProfileRoute />
+            </Suspense>
           </RequireAuth>
         ),
       },

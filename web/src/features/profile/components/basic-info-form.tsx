@@ -1,0 +1,153 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateProfile } from '../api/update-profile';
+import { useFlashMessage } from '../hooks/use-flash-message';
+import type { ProfileData, ProfileUser } from '../types/profile';
+import { ProfileSection } from './profile-section';
+import { SuccessMessage } from './success-message';
+
+type Field = 'firstName' | 'lastName' | 'phone';
+
+/** The same rule the server applies, so a typo is caught before the round trip. */
+const PHONE_PATTERN = /^[+\d\s()-]*$/;
+const PHONE_MAX_LENGTH = 30;
+const NAME_MAX_LENGTH = 100;
+
+interface BasicInfoFormProps {
+  user: ProfileUser;
+  onSaved(data: ProfileData): void;
+}
+
+/** First name, last name and phone; the e-mail is shown but cannot be changed. */
+export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
+  const { t } = useTranslation();
+  const idPrefix = useId();
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? '',
+  });
+  const [error, setError] = useState<{ message: string; field?: Field } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const success = useFlashMessage();
+  const id = (field: Field | 'email') => `${idPrefix}-${field}`;
+
+  const update = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const validate = (): { message: string; field: Field } | null => {
+    if (!values.firstName.trim()) return { message: t('profile.basic.namesRequired'), field: 'firstName' };
+    if (!values.lastName.trim()) return { message: t('profile.basic.namesRequired'), field: 'lastName' };
+    const phone = values.phone.trim();
+    if (!PHONE_PATTERN.test(phone) || phone.length > PHONE_MAX_LENGTH) return { message: t('profile.basic.phoneInvalid'), field: 'phone' };
+    return null;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    success.clear();
+    const invalid = validate();
+    setError(invalid);
+    if (invalid) {
+      document.getElementById(id(invalid.field))?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await updateProfile({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phone: values.phone.trim() || null,
+      });
+      setValues({ firstName: saved.user.firstName, lastName: saved.user.lastName, phone: saved.user.phone ?? '' });
+      onSaved(saved);
+      success.show(t('profile.basic.success'));
+    } catch (failure) {
+      console.error('Failed to update user profile', failure);
+      setError({ message: t('profile.basic.failed') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <ProfileSection title={t('profile.basic.title')} description={t('profile.basic.description')}>
+      <form className="profile-form" noValidate onSubmit={onSubmit}>
+        {error && (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        )}
+        <div className="profile-form__row">
+          <div className="field">
+            <label className="field__label" htmlFor={id('firstName')}>
+              {t('profile.basic.firstName')}
+            </label>
+            <input
+              id={id('firstName')}
+              className="field__input"
+              autoComplete="given-name"
+              maxLength={NAME_MAX_LENGTH}
+              value={values.firstName}
+              aria-invalid={error?.field === 'firstName' || undefined}
+              onChange={update('firstName')}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('lastName')}>
+              {t('profile.basic.lastName')}
+            </label>
+            <input
+              id={id('lastName')}
+              className="field__input"
+              autoComplete="family-name"
+              maxLength={NAME_MAX_LENGTH}
+              value={values.lastName}
+              aria-invalid={error?.field === 'lastName' || undefined}
+              onChange={update('lastName')}
+            />
+          </div>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('email')}>
+            {t('profile.basic.email')}
+          </label>
+          <input
+            id={id('email')}
+            className="field__input profile-form__input--readonly"
+            type="email"
+            value={user.email}
+            readOnly
+            aria-describedby={`${id('email')}-note`}
+          />
+          <p className="profile-form__note" id={`${id('email')}-note`}>
+            {t('profile.basic.emailReadOnly')}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('phone')}>
+            {t('profile.basic.phone')}
+          </label>
+          <input
+            id={id('phone')}
+            className="field__input"
+            type="tel"
+            autoComplete="tel"
+            maxLength={PHONE_MAX_LENGTH}
+            placeholder={t('profile.basic.phonePlaceholder')}
+            value={values.phone}
+            aria-invalid={error?.field === 'phone' || undefined}
+            onChange={update('phone')}
+          />
+        </div>
+        <SuccessMessage message={success.message} />
+        <div className="profile-form__actions">
+          <button type="submit" className="btn btn--primary" disabled={saving}>
+            {saving ? t('profile.basic.saving') : t('profile.basic.save')}
+          </button>
+        </div>
+      </form>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,120 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { changePassword } from '../api/change-password';
+import { PASSWORD_MIN_LENGTH } from '../types/profile';
+import { ProfileSection } from './profile-section';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+type Values = Record<Field, string>;
+
+const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+interface ChangePasswordFormProps {
+  /**
+   * Receives the token the server issued with the new password. Every older token, the one
+   * in use included, is revoked by then, so it must replace the stored one straight away.
+   * Checking the new token can re-mount the page, which is why success is told by a toast
+   * (it outlives this form) rather than by a message inside it.
+   */
+  onTokenReplaced(token: string): void | Promise<void>;
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** Our wording for the failures the user can act on; other server messages as sent, else the spec's fallback. */
+function failureMessage(error: unknown, t: Translate): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'WRONG_PASSWORD') return t('profile.password.wrongPassword');
+    if (error.code === 'NO_PASSWORD') return t('profile.password.noPassword');
+    if (!error.message.startsWith('HTTP error!')) return error.message;
+  }
+  return 'Failed to change password';
+}
+
+export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps) {
+  const { t } = useTranslation();
+  const idPrefix = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<{ message: string; field?: Field } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const id = (field: Field) => `${idPrefix}-${field}`;
+
+  const update = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const validate = (): { message: string; field: Field } | null => {
+    const empty = (['currentPassword', 'newPassword', 'confirmPassword'] as const).find((field) => !values[field]);
+    if (empty) return { message: t('profile.password.required'), field: empty };
+    if (values.newPassword.length < PASSWORD_MIN_LENGTH) return { message: t('profile.password.tooShort'), field: 'newPassword' };
+    if (values.newPassword !== values.confirmPassword) return { message: t('profile.password.mismatch'), field: 'confirmPassword' };
+    return null;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const invalid = validate();
+    setError(invalid);
+    if (invalid) {
+      document.getElementById(id(invalid.field))?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const { token } = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      setValues(EMPTY);
+      toast.success(t('profile.password.success'));
+      await onTokenReplaced(token);
+    } catch (failure) {
+      console.error('Failed to change password', failure);
+      const message = failureMessage(failure, t);
+      setError({ message, field: failure instanceof ApiError && failure.code === 'WRONG_PASSWORD' ? 'currentPassword' : undefined });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const passwordField = (field: Field, label: string, autoComplete: string, placeholder?: string) => (
+    <div className="field">
+      <label className="field__label" htmlFor={id(field)}>
+        {label}
+      </label>
+      <input
+        id={id(field)}
+        className="field__input"
+        type="password"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        required
+        minLength={field === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
+        value={values[field]}
+        disabled={saving}
+        aria-invalid={error?.field === field || undefined}
+        onChange={update(field)}
+      />
+    </div>
+  );
+
+  return (
+    <ProfileSection title={t('profile.password.title')} description={t('profile.password.description')}>
+      <form className="profile-form" noValidate onSubmit={onSubmit}>
+        {error && (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        )}
+        {passwordField('currentPassword', t('profile.password.current'), 'current-password')}
+        {passwordField('newPassword', t('profile.password.new'), 'new-password', t('profile.password.newPlaceholder'))}
+        {passwordField('confirmPassword', t('profile.password.confirm'), 'new-password')}
+        <div className="profile-form__actions">
+          <button type="submit" className="btn btn--primary" disabled={saving}>
+            {saving ? t('profile.password.saving') : t('profile.password.submit')}
+          </button>
+        </div>
+      </form>
+    </ProfileSection>
+  );
+}

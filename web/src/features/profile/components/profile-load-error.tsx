@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import './profile-section.css';
+
+/** Shown instead of the profile when it could not be loaded (spec section 8). */
+export function ProfileLoadError({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card profile-section">
+      <p className="form-error" role="alert">
+        {t('profile.loadFailed')}
+      </p>
+      <div className="profile-form__actions">
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          {t('profile.retry')}
+        </button>
+      </div>
+    </section>
+  );
+}
