@@ -23,7 +23,7 @@ type Tab = (typeof TABS)[number];
  */
 export function ProfileRoute() {
   const { t } = useTranslation();
-  const { adoptToken, verify } = useAuth();
+  const { replaceToken, verify } = useAuth();
   const toast = useToast();
   const profile = useProfile();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -70,7 +70,7 @@ export function ProfileRoute() {
       >
         {tab === 'basic' && <BasicInfoForm user={user} onSaved={onBasicInfoSaved} />}
         {tab === 'preferences' && <InvestmentPreferencesPanel profile={investor} onSaved={profile.replace} />}
-        {tab === 'password' && <ChangePasswordForm onTokenReplaced={adoptToken} />}
+        {tab === 'password' && <ChangePasswordForm onTokenReplaced={replaceToken} />}
       </ProfileTabs>
     </div>
   );

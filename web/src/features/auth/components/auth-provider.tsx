@@ -59,6 +59,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [verify],
   );
 
+  const replaceToken = useCallback((token: string) => {
+    // A check still in flight with the old (now revoked) token must not log the user out.
+    sessionGeneration.current += 1;
+    setAuthToken(token);
+  }, []);
+
   const endSession = useCallback(() => {
     sessionGeneration.current += 1;
     clearAuthToken();
@@ -67,8 +73,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, status, isAuthenticated: status === 'authenticated' && user !== null, startSession, adoptToken, endSession, verify }),
-    [user, status, startSession, adoptToken, endSession, verify],
+    () => ({ user, status, isAuthenticated: status === 'authenticated' && user !== null, startSession, adoptToken, replaceToken, endSession, verify }),
+    [user, status, startSession, adoptToken, replaceToken, endSession, verify],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -10,8 +10,10 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /** Stores the token and sets the current user after login or register. */
   startSession(session: AuthSession): void;
-  /** Takes a token the server handed over without a user (Google sign-in, password change) and checks it. */
+  /** Takes a token the server handed over without a user (Google sign-in) and checks it. */
   adoptToken(token: string): Promise<void>;
+  /** Swaps the stored token for a fresh one of the same user (password change), without a new check. */
+  replaceToken(token: string): void;
   /** Clears the token and the user, whatever the server said. */
   endSession(): void;
   /** Re-runs the token check now (it also runs on load and every 30 minutes). */
