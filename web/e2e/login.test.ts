@@ -1,36 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startAllInOne } from '../../deploy/all-in-one';
-import { launchBrowser } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startWebApp, type WebApp } from './web-app';
 
 /**
  * The whole product on one port (gateway serving web/dist plus the API, embedded databases),
  * driven through the real login page: no API is mocked.
  */
 describe('login page and header in the browser', () => {
-  let app: { url: string; stop(): Promise<void> };
-  let browser: Browser;
-  let dataDir: string;
+  let web: WebApp;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-web-e2e-'));
-    app = await startAllInOne({ port: 0, dataDir, logLevel: 'warn' });
-    browser = await launchBrowser();
+    web = await startWebApp();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await web?.close();
   });
 
   let context: BrowserContext;
   let page: Page;
 
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await web.browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
   });
 
@@ -38,7 +28,7 @@ describe('login page and header in the browser', () => {
     await context.close();
   });
 
-  const url = (pathname: string) => new URL(pathname, app.url).toString();
+  const url = (pathname: string) => web.url(pathname);
   const header = () => page.locator('header.app-header');
 
   async function submitLoginForm(email: string, password: string) {

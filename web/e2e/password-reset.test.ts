@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startAllInOne } from '../../deploy/all-in-one';
+import type { Page } from 'playwright-core';
+import { waitFor } from '@stockai/platform/src/testing';
 import { freePort } from '../../tests/support/gateway';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
-import { waitFor } from '@stockai/platform/src/testing';
-import { launchBrowser } from './browser';
+import { startWebApp, type WebApp } from './web-app';
 
 /**
  * The whole account journey in the browser, against the real app (all-in-one) with e-mail over
@@ -14,33 +11,26 @@ import { launchBrowser } from './browser';
  * link → reset → log in with the new password.
  */
 describe('password recovery in the browser', () => {
-  let app: { url: string; stop(): Promise<void> };
+  let web: WebApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let browser: Browser;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-web-reset-'));
     smtp = await startSmtpSink();
+    // The e-mailed link must point at the app, so its port is chosen before it starts.
     const port = await freePort();
-    app = await startAllInOne({
+    web = await startWebApp((dataDir) => ({
       port,
       host: '127.0.0.1',
-      dataDir,
-      logLevel: 'warn',
       auth: { appUrl: `http://127.0.0.1:${port}`, mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
-    });
-    browser = await launchBrowser();
+    }));
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await web?.close();
     await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const url = (pathname: string) => new URL(pathname, app.url).toString();
+  const url = (pathname: string) => web.url(pathname);
 
   async function logIn(page: Page, email: string, password: string) {
     await page.getByLabel('電子郵件').fill(email);
@@ -56,7 +46,7 @@ describe('password recovery in the browser', () => {
   }
 
   test('register, log out, log in, reset the password from the e-mail, log in with the new one', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const email = `reset-${Date.now()}@example.com`;
 

@@ -1,33 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { RISK_QUESTIONS } from '@stockai/contracts';
-import { startAllInOne } from '../../deploy/all-in-one';
-import { launchBrowser } from './browser';
+import { startWebApp, type WebApp } from './web-app';
 
 /** The profile page against the real app: basic info, the risk questionnaire, the password. */
 describe('profile page in the browser', () => {
-  let app: { url: string; stop(): Promise<void> };
-  let browser: Browser;
-  let dataDir: string;
+  let web: WebApp;
   let context: BrowserContext;
   let page: Page;
   let email: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-web-profile-'));
-    app = await startAllInOne({ port: 0, dataDir, logLevel: 'warn' });
-    browser = await launchBrowser();
+    web = await startWebApp();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await web?.close();
   });
 
-  const url = (pathname: string) => new URL(pathname, app.url).toString();
+  const url = (pathname: string) => web.url(pathname);
   const api = async (method: string, pathname: string, token?: string, body?: unknown) => {
     const res = await fetch(url(pathname), {
       method,
@@ -40,7 +30,7 @@ describe('profile page in the browser', () => {
   beforeEach(async () => {
     email = `profile-${Date.now()}@example.com`;
     const { body } = await api('POST', '/api/auth/register', undefined, { email, password: 'first-pass-1', firstName: '志明', lastName: '張' });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((token: string) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('authToken', token);

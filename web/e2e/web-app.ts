@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { type AllInOneOptions, startAllInOne } from '../../deploy/all-in-one';
+import { launchBrowser } from './browser';
+
+export interface WebApp {
+  browser: Browser;
+  dataDir: string;
+  /** The app's address of `pathname`. */
+  url(pathname: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product on one port (the gateway serving web/dist and the API, embedded databases
+ * in a new data directory) and a headless Chromium to drive it; nothing is mocked.
+ */
+export async function startWebApp(options: (dataDir: string) => Partial<AllInOneOptions> = () => ({})): Promise<WebApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-web-'));
+  const app = await startAllInOne({ port: 0, dataDir, logLevel: 'warn', ...options(dataDir) });
+  const browser = await launchBrowser().catch(async (err: unknown) => {
+    await app.stop();
+    throw err;
+  });
+  return {
+    browser,
+    dataDir,
+    url: (pathname) => new URL(pathname, app.url).toString(),
+    async close() {
+      await browser.close();
+      await app.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
