@@ -110,6 +110,21 @@ describe('credits', () => {
     expect(await ledger.mismatches(paid.db)).toEqual([]);
   });
 
+  it('tells admins, and only admins, that every cached balance equals its ledger', async () => {
+    const userId = await openAccount(demo);
+    const asUser = await call(demo, 'GET', '/internal/admin/credits/reconciliation', undefined, token(userId));
+    expect(asUser.status).toBe(403);
+    const report = await call(demo, 'GET', '/internal/admin/credits/reconciliation', undefined, token(userId, 'admin'));
+    expect(report.body).toMatchObject({ ok: true, mismatches: [] });
+    expect(report.body.accounts as number).toBeGreaterThan(0);
+
+    // A balance changed behind the ledger's back is reported.
+    await demo.db.query('UPDATE credit_accounts SET paid_credits = paid_credits + 1 WHERE user_id = $1', [userId]);
+    const broken = await call(demo, 'GET', '/internal/admin/credits/reconciliation', undefined, token(userId, 'admin'));
+    expect(broken.body).toMatchObject({ ok: false, mismatches: [expect.objectContaining({ user_id: userId })] });
+    await demo.db.query('UPDATE credit_accounts SET paid_credits = paid_credits - 1 WHERE user_id = $1', [userId]);
+  });
+
   it('lists the starting catalogue, every price with its currency', async () => {
     const packages = (await call(demo, 'GET', '/api/payments/packages')).body.packages as Record<string, { credits: number; price: number; currency: string; popular: boolean }>;
     expect(Object.keys(packages)).toEqual(['basic', 'standard', 'premium', 'enterprise']);

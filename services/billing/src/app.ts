@@ -29,7 +29,7 @@ export function billingService(options: BillingOptions = { demoPayments: true })
       const payments = paymentsService({ db: ctx.db, processor: demo, credits, afterCommit: ctx.outbox.kick });
       return {
         routes: [
-          creditsRoutes(credits, options),
+          creditsRoutes(credits, { ...options, db: ctx.db }),
           catalogueRoutes(ctx.db),
           paymentsRoutes(payments, options.demoPayments ? demo : undefined),
           subscriptionsRoutes(subscriptionsService({ db: ctx.db, afterCommit: ctx.outbox.kick, now: options.now }), options),

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { debitCreditsRequest } from '@stockai/contracts';
-import { callerOf, forbidden, requireUser } from '@stockai/platform';
+import { type Database, callerOf, forbidden, requireAdmin, requireUser } from '@stockai/platform';
+import { ledger } from './ledger';
 import type { CreditsService } from './service';
 
 const topupBody = z.object({ amount: z.coerce.number().int('must be a whole number').min(1).max(100_000) });
 
-export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean }): Router {
+export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; db: Database }): Router {
   const router = Router();
 
   router.get('/api/users/credits', requireUser, async (req, res) => {
@@ -36,6 +37,18 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
   router.post('/internal/credits/debit', async (req, res) => {
     const body = debitCreditsRequest.parse(req.body ?? {});
     res.json(await credits.debit(body.userId, body.amount, body.reference));
+  });
+
+  /**
+   * Internal, for the admin area: whether every account's cached balances equal its ledger.
+   * `ok` with no mismatches is the expected answer; anything else is a bug to investigate.
+   */
+  router.get('/internal/admin/credits/reconciliation', requireAdmin, async (_req, res) => {
+    const mismatches = await ledger.mismatches(options.db);
+    const { rows } = await options.db.query<{ accounts: string; entries: string }>(
+      'SELECT (SELECT count(*) FROM credit_accounts) AS accounts, (SELECT count(*) FROM credit_ledger) AS entries',
+    );
+    res.json({ ok: mismatches.length === 0, accounts: Number(rows[0]?.accounts), ledgerEntries: Number(rows[0]?.entries), mismatches });
   });
 
   return router;
