@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
-import { eventData } from '@stockai/contracts';
-import { type ServiceContext, newEvent, writeOutbox } from '@stockai/platform';
+import type { ServiceContext } from '@stockai/platform';
+import { hashPassword, writeUserRegistered } from './events';
 import { usersRepo } from './repo';
 
 /**
@@ -16,18 +15,12 @@ export async function seedAdmin(ctx: ServiceContext, admin: { email: string; pas
     ctx.logger.info({ email: existing.email }, 'admin account ready');
     return;
   }
-  const passwordHash = await argon2.hash(admin.password, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(admin.password);
   await ctx.db.transaction(async (tx) => {
     const row = await usersRepo.insert(tx, { id: randomUUID(), email: admin.email, passwordHash, firstName: 'Admin', lastName: 'StockAI' });
     if (!row) return; // another replica created it at the same moment
     await usersRepo.setRole(tx, row.id, 'admin');
-    await writeOutbox(
-      tx,
-      newEvent(
-        'user.registered',
-        eventData('user.registered', { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, registeredAt: row.created_at.toISOString() }),
-      ),
-    );
+    await writeUserRegistered(tx, row);
   });
   ctx.outbox.kick();
   ctx.logger.info({ email: admin.email }, 'admin account created');

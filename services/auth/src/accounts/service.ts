@@ -13,6 +13,7 @@ import {
   unauthorized,
   writeOutbox,
 } from '@stockai/platform';
+import { hashPassword, storeNewPassword, writeUserRegistered } from './events';
 import { type UserRow, usersRepo } from './repo';
 
 /** The user as the API shows it (spec section 3). Never the password hash. */
@@ -68,21 +69,11 @@ export function accountsService(deps: AccountsDeps) {
 
   return {
     async register(input: { email: string; password: string; firstName: string; lastName: string }) {
-      const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+      const passwordHash = await hashPassword(input.password);
       const user = await deps.db.transaction(async (tx) => {
         const row = await usersRepo.insert(tx, { id: randomUUID(), passwordHash, ...input });
         if (!row) throw conflict('This e-mail address is already registered', 'EMAIL_TAKEN');
-        const event = newEvent(
-          'user.registered',
-          eventData('user.registered', {
-            userId: row.id,
-            email: row.email,
-            firstName: row.first_name,
-            lastName: row.last_name,
-            registeredAt: row.created_at.toISOString(),
-          }),
-        );
-        await writeOutbox(tx, event);
+        await writeUserRegistered(tx, row);
         return row;
       });
       deps.afterCommit();
@@ -141,13 +132,7 @@ export function accountsService(deps: AccountsDeps) {
           googleSub: identity.sub,
         });
         if (!row) throw conflict('This e-mail address is already registered', 'EMAIL_TAKEN');
-        await writeOutbox(
-          tx,
-          newEvent(
-            'user.registered',
-            eventData('user.registered', { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, registeredAt: row.created_at.toISOString() }),
-          ),
-        );
+        await writeUserRegistered(tx, row);
         return row;
       });
       await deps.db.transaction((tx) =>
@@ -179,11 +164,8 @@ export function accountsService(deps: AccountsDeps) {
       if (!(await argon2.verify(user.password_hash, input.currentPassword).catch(() => false))) {
         throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
       }
-      const passwordHash = await argon2.hash(input.newPassword, { type: argon2.argon2id });
-      await deps.db.transaction(async (tx) => {
-        await usersRepo.setPassword(tx, user.id, passwordHash);
-        await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId: user.id, fields: ['password'] })));
-      });
+      const passwordHash = await hashPassword(input.newPassword);
+      await deps.db.transaction((tx) => storeNewPassword(tx, user.id, passwordHash));
       deps.afterCommit();
       await deps.revocations.revokeAllFor(user.id, deps.tokenLifetimeSeconds);
       return { message: 'Password changed', token: issueToken(user) };

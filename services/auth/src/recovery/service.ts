@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
-import { eventData } from '@stockai/contracts';
-import { type Database, type Logger, type RevocationList, AppError, newEvent, writeOutbox } from '@stockai/platform';
+import { type Database, type Logger, type RevocationList, AppError } from '@stockai/platform';
+import { hashPassword, storeNewPassword } from '../accounts/events';
 import { usersRepo } from '../accounts/repo';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
@@ -70,7 +69,7 @@ export function recoveryService(deps: RecoveryDeps) {
 
     /** Uses the token (once, even when two requests race), sets the password, revokes older tokens. */
     async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
-      const passwordHash = await argon2.hash(newPassword, { type: argon2.argon2id });
+      const passwordHash = await hashPassword(newPassword);
       const userId = await deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ user_id: string }>(
           `UPDATE password_reset_tokens SET used_at = now()
@@ -80,8 +79,7 @@ export function recoveryService(deps: RecoveryDeps) {
         );
         const used = rows[0];
         if (!used) throw invalidToken();
-        await usersRepo.setPassword(tx, used.user_id, passwordHash);
-        await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId: used.user_id, fields: ['password'] })));
+        await storeNewPassword(tx, used.user_id, passwordHash);
         return used.user_id;
       });
       deps.afterCommit();
