@@ -13,6 +13,7 @@ export interface LedgerEntry {
 }
 
 export interface LedgerRow {
+  user_id: string;
   kind: LedgerKind;
   paid_delta: number;
   daily_delta: number;
@@ -44,7 +45,7 @@ export const ledger = {
   },
 
   async byKey(tx: Queryable, idempotencyKey: string): Promise<LedgerRow | undefined> {
-    const { rows } = await tx.query<LedgerRow>('SELECT kind, paid_delta, daily_delta, reference FROM credit_ledger WHERE idempotency_key = $1', [idempotencyKey]);
+    const { rows } = await tx.query<LedgerRow>('SELECT user_id, kind, paid_delta, daily_delta, reference FROM credit_ledger WHERE idempotency_key = $1', [idempotencyKey]);
     return rows[0];
   },
 

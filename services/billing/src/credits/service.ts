@@ -83,8 +83,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
     async refund(tx: Queryable, reference: string): Promise<boolean> {
       const debit = await ledger.byKey(tx, `debit:${reference}`);
       if (!debit) return false;
-      const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM credit_ledger WHERE idempotency_key = $1', [`debit:${reference}`]);
-      const userId = rows[0]?.user_id as string;
+      const userId = debit.user_id;
       await lockAndRefill(tx, userId);
       const refunded = await ledger.apply(tx, {
         userId,

@@ -3,6 +3,7 @@ import { eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { type CreditsService } from '../credits/service';
 import type { PaymentIntent, PaymentProcessor } from './processor';
+import { paymentsRepo } from './repo';
 
 interface PackageRow {
   type: string;
@@ -60,11 +61,18 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         metadata: { userId, packageType: pkg.type, credits: String(pkg.credits) },
         idempotencyKey: `create-intent:${userId}:${requestId}`,
       });
-      await db.query(
-        `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id)
-         VALUES ($1, $2, 'topup', $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (provider_payment_id) DO NOTHING`,
-        [randomUUID(), userId, pkg.type, pkg.credits, amount, pkg.currency, PAYMENT_STATUS[intent.status], processor.name, intent.id],
-      );
+      await paymentsRepo.insert(db, {
+        id: randomUUID(),
+        userId,
+        type: 'topup',
+        packageType: pkg.type,
+        credits: pkg.credits,
+        amount,
+        currency: pkg.currency,
+        status: PAYMENT_STATUS[intent.status],
+        provider: processor.name,
+        providerPaymentId: intent.id,
+      });
       return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: amount / 100, currency: pkg.currency, credits: pkg.credits };
     },
 

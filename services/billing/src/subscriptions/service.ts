@@ -3,6 +3,7 @@ import { eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, newEvent, writeOutbox } from '@stockai/platform';
 import { ledger } from '../credits/ledger';
 import { DEMO_CARDS } from '../payments/processor';
+import { paymentsRepo } from '../payments/repo';
 
 type Level = 'free' | 'vip' | 'premium';
 
@@ -57,16 +58,31 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
     await writeOutbox(tx, newEvent('membership.changed', eventData('membership.changed', { userId, level, previousLevel: account.level })));
   }
 
+  /** Ends `sub` at once (announced); `toFree` also drops the user back to the free level. */
+  async function endNow(tx: Queryable, sub: SubscriptionRow, toFree: boolean) {
+    await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, updated_at = now() WHERE id = $1", [sub.id]);
+    await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, atPeriodEnd: false })));
+    if (toFree) await changeLevel(tx, sub.user_id, 'free', `canceled:${sub.id}`);
+  }
+
   async function recordPayment(tx: Queryable, sub: { userId: string; plan: PlanRow; cycle: 'monthly' | 'yearly'; status: 'completed' | 'failed'; reason?: string }) {
     const price = Number(sub.cycle === 'monthly' ? sub.plan.monthly_price : sub.plan.yearly_price);
     const id = randomUUID();
     const providerId = `in_demo_${randomBytes(10).toString('hex')}`;
     const amount = Math.round(price * 100);
-    await tx.query(
-      `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
-       VALUES ($1, $2, 'subscription', $3, 0, $4, $5, $6, 'demo', $7, $8)`,
-      [id, sub.userId, sub.plan.id, amount, sub.plan.currency, sub.status, providerId, sub.reason ?? null],
-    );
+    await paymentsRepo.insert(tx, {
+      id,
+      userId: sub.userId,
+      type: 'subscription',
+      packageType: sub.plan.id,
+      credits: 0,
+      amount,
+      currency: sub.plan.currency,
+      status: sub.status,
+      provider: 'demo',
+      providerPaymentId: providerId,
+      failureMessage: sub.reason,
+    });
     const money = { amount, currency: sub.plan.currency };
     if (sub.status === 'completed') {
       await writeOutbox(tx, newEvent('payment.confirmed', eventData('payment.confirmed', { paymentId: id, userId: sub.userId, price: money, credits: 0, provider: 'demo', providerPaymentId: providerId })));
@@ -144,11 +160,7 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
         const existing = await settlePeriods(tx, userId);
         if (plan.level_type === 'free') {
           // Choosing the free plan ends a paid subscription at once.
-          if (existing) {
-            await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, updated_at = now() WHERE id = $1", [existing.id]);
-            await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: existing.id, userId, planId: existing.plan_id, atPeriodEnd: false })));
-            await changeLevel(tx, userId, 'free', `canceled:${existing.id}`);
-          }
+          if (existing) await endNow(tx, existing, true);
           return { success: true, ...view(undefined, 'free') };
         }
         const price = input.billingCycle === 'monthly' ? plan.monthly_price : plan.yearly_price;
@@ -159,10 +171,7 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
           return { declined: true as const };
         }
         if (card !== DEMO_CARDS.succeeds) throw badRequest('paymentMethodId: demo mode accepts the test cards 4242 4242 4242 4242 and 4000 0000 0000 0002', 'UNKNOWN_TEST_CARD');
-        if (existing) {
-          await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, updated_at = now() WHERE id = $1", [existing.id]);
-          await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: existing.id, userId, planId: existing.plan_id, atPeriodEnd: false })));
-        }
+        if (existing) await endNow(tx, existing, false);
         const id = randomUUID();
         const end = new Date(now().getTime() + periodMs(input.billingCycle));
         await tx.query(
@@ -186,12 +195,11 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
         const sub = await settlePeriods(tx, userId);
         if (!sub) throw new AppError(404, 'NO_SUBSCRIPTION', 'You have no active subscription');
         if (immediate) {
-          await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, updated_at = now() WHERE id = $1", [sub.id]);
-          await changeLevel(tx, userId, 'free', `canceled:${sub.id}`);
+          await endNow(tx, sub, true);
         } else {
           await tx.query('UPDATE subscriptions SET cancel_at_period_end = true, updated_at = now() WHERE id = $1', [sub.id]);
+          await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId, planId: sub.plan_id, atPeriodEnd: true })));
         }
-        await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId, planId: sub.plan_id, atPeriodEnd: !immediate })));
         return { success: true, ...view(immediate ? undefined : await activeFor(tx, userId), await levelOf(tx, userId)) };
       });
     },

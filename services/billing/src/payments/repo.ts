@@ -1,0 +1,28 @@
+import type { Queryable } from '@stockai/platform';
+
+export interface NewPayment {
+  id: string;
+  userId: string;
+  type: 'topup' | 'subscription';
+  /** The package type, or the plan id of a subscription payment. */
+  packageType: string;
+  credits: number;
+  /** Minor units (cents) of `currency`. */
+  amount: number;
+  currency: string;
+  status: string;
+  provider: 'stripe' | 'demo';
+  providerPaymentId: string;
+  failureMessage?: string;
+}
+
+export const paymentsRepo = {
+  /** Records a payment once per processor payment id; a repeat changes nothing. */
+  async insert(db: Queryable, p: NewPayment): Promise<void> {
+    await db.query(
+      `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider_payment_id) DO NOTHING`,
+      [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null],
+    );
+  },
+};
