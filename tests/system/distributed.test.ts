@@ -2,34 +2,16 @@
  * System test: the distributed shape as separate processes (gateway + five services) against
  * the real PostgreSQL, RabbitMQ and Redis, driven through the gateway.
  */
-import { createServer } from 'node:net';
 import { Pool } from 'pg';
-import { uniqueName } from '@stockai/platform/src/testing';
+import { uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
+import { freePort } from '../support/gateway';
+
+/** How long an event may take to cross the bus and be consumed. */
+const EVENTUALLY_MS = 30_000;
 
 jest.setTimeout(180_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('distributed system through the gateway', () => {
   let group: ProcessGroup;
@@ -76,10 +58,14 @@ describe('distributed system through the gateway', () => {
     expect(verified.status).toBe(200);
     expect(verified.body.user.id).toBe(registered.body.user.id);
 
-    const credits = await until('the credit account', async () => {
-      const res = await api('GET', '/api/users/credits', { token });
-      return res.status === 200 ? res.body : undefined;
-    });
+    const credits = await waitFor(
+      'the credit account',
+      async () => {
+        const res = await api('GET', '/api/users/credits', { token });
+        return res.status === 200 && res.body;
+      },
+      EVENTUALLY_MS,
+    );
     expect(credits).toEqual({ totalCredits: 3, freeCredits: 3, paidCredits: 0, dailyCredits: 3, maxDailyCredits: 3 });
 
     const duplicate = await api('POST', '/api/auth/register', { body: { email, password: 'secret123', firstName: 'A', lastName: 'B' } });
@@ -99,12 +85,15 @@ describe('distributed system through the gateway', () => {
     expect(afterLogout.body.error).toBeTruthy();
     expect((await api('GET', '/api/auth/verify', { token: second })).status).toBe(200);
 
-    const activity = await until('the admin activity log', async () => {
-      const pool = new Pool({ connectionString: run.env.ADMIN_DATABASE_URL, max: 1 });
-      const { rows } = await pool.query('SELECT activity_type, status FROM user_activities WHERE user_id = $1 ORDER BY occurred_at', [registered.body.user.id]);
-      await pool.end();
-      return rows.length >= 3 ? rows : undefined;
-    });
+    const adminDb = new Pool({ connectionString: run.env.ADMIN_DATABASE_URL, max: 1 });
+    const activity = await waitFor(
+      'the admin activity log',
+      async () => {
+        const { rows } = await adminDb.query('SELECT activity_type, status FROM user_activities WHERE user_id = $1 ORDER BY occurred_at', [registered.body.user.id]);
+        return rows.length >= 3 && rows;
+      },
+      EVENTUALLY_MS,
+    ).finally(() => adminDb.end());
     expect(activity).toEqual([
       { activity_type: 'registration', status: 'success' },
       { activity_type: 'login', status: 'failed' },
@@ -154,10 +143,14 @@ describe('distributed system through the gateway', () => {
 
     group.start('billing');
     await group.waitReady('billing');
-    const credits = await until('the credit account opened after restart', async () => {
-      const res = await api('GET', '/api/users/credits', { token });
-      return res.status === 200 ? res.body : undefined;
-    });
+    const credits = await waitFor(
+      'the credit account opened after restart',
+      async () => {
+        const res = await api('GET', '/api/users/credits', { token });
+        return res.status === 200 && res.body;
+      },
+      EVENTUALLY_MS,
+    );
     expect(credits.totalCredits).toBe(3);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
   });
