@@ -6,7 +6,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { formatUserName } from '@/features/auth/utils/format-user-name';
 import { CreditBalance } from '@/features/credits/components/credit-balance';
-import { BrandMark } from './brand-mark';
+import { BrandLink } from './brand-mark';
 import './app-header.css';
 
 export function AppHeader() {
@@ -43,13 +43,7 @@ export function AppHeader() {
   return (
     <header className="app-header">
       <div className="app-header__bar">
-        <Link to="/" className="app-header__brand">
-          <BrandMark />
-          <span className="app-header__brand-text">
-            <span className="app-header__title">{t('app.title')}</span>
-            <span className="app-header__tagline">{t('app.tagline')}</span>
-          </span>
-        </Link>
+        <BrandLink block="app-header" />
 
         <button
           type="button"

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { requestPasswordReset } from '../api/password-recovery';
-import { EMAIL_PATTERN } from './login-form';
+import { EMAIL_PATTERN } from '@/lib/validation';
 import './recovery.css';
 
 /** The e-mail field, then the "sent" state with a resend button (spec section 2). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { GOOGLE_SIGN_IN_URL } from '../api/google-sign-in';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
@@ -16,8 +17,6 @@ type Field = 'firstName' | 'lastName' | 'email' | 'password';
 type Values = Record<Field, string>;
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', password: '' };
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN_LENGTH = 6;
 
 interface LoginFormProps {
   initialMode?: LoginMode;

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { PasswordField } from '@/components/ui/password-field/password-field';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { ApiError } from '@/lib/api-client';
 import { resetPassword, verifyResetToken } from '../api/password-recovery';
-import { PASSWORD_MIN_LENGTH } from './login-form';
+import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import './recovery.css';
 
 /** After a successful reset the page goes to /login after this long (spec section 9). */
@@ -110,35 +111,23 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {error}
         </p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={id('password')}>
-          {t('resetPassword.newPassword')}
-        </label>
-        <input
-          id={id('password')}
-          className="field__input"
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('auth.passwordPlaceholderRegister')}
-          value={password}
-          disabled={saving}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={id('confirm')}>
-          {t('resetPassword.confirmPassword')}
-        </label>
-        <input
-          id={id('confirm')}
-          className="field__input"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          disabled={saving}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </div>
+      <PasswordField
+        id={id('password')}
+        label={t('resetPassword.newPassword')}
+        autoComplete="new-password"
+        placeholder={t('auth.passwordPlaceholderRegister')}
+        value={password}
+        disabled={saving}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <PasswordField
+        id={id('confirm')}
+        label={t('resetPassword.confirmPassword')}
+        autoComplete="new-password"
+        value={confirm}
+        disabled={saving}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={saving}>
         {saving ? t('resetPassword.saving') : t('resetPassword.submit')}
       </button>

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/ui/password-field/password-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { changePassword } from '../api/change-password';
-import { PASSWORD_MIN_LENGTH } from '../types/profile';
 import { ProfileSection } from './profile-section';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -77,25 +78,19 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
     }
   };
 
-  const passwordField = (field: Field, label: string, autoComplete: string, placeholder?: string) => (
-    <div className="field">
-      <label className="field__label" htmlFor={id(field)}>
-        {label}
-      </label>
-      <input
-        id={id(field)}
-        className="field__input"
-        type="password"
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        required
-        minLength={field === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
-        value={values[field]}
-        disabled={saving}
-        aria-invalid={error?.field === field || undefined}
-        onChange={update(field)}
-      />
-    </div>
+  const passwordField = (field: Field, label: string, autoComplete: 'current-password' | 'new-password', placeholder?: string) => (
+    <PasswordField
+      id={id(field)}
+      label={label}
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      required
+      minLength={field === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
+      value={values[field]}
+      disabled={saving}
+      invalid={error?.field === field}
+      onChange={update(field)}
+    />
   );
 
   return (

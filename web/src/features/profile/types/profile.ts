@@ -43,5 +43,3 @@ type Chosen<T> = { [K in keyof T]?: Exclude<T[K], null> };
  */
 export type ProfileUpdate = Partial<BasicInfoUpdate> & RiskAnswers & Chosen<Omit<InvestmentPreferences, 'age' | 'experience'>>;
 
-/** Change-password form rule, the same as the server's (spec section 5). */
-export const PASSWORD_MIN_LENGTH = 6;
