@@ -1,0 +1,66 @@
+/**
+ * What the analysis pipeline knows about one stock at one moment, whichever provider
+ * (the bundled snapshot or Yahoo Finance) supplied it. Every amount is in `currency` (the
+ * trading currency): a provider converts reporting-currency figures and says so in `notes`.
+ * A figure the source does not have is `null`, never a guess.
+ */
+export type Market = 'HK' | 'US';
+
+export interface MarketData {
+  symbol: string;
+  market: Market;
+  companyName: string;
+  /** Traditional Chinese name where known. */
+  companyNameZh: string | null;
+  sector: string | null;
+  industry: string | null;
+  /** ISO 4217 trading currency (HKD, USD); every amount below is in it. */
+  currency: string;
+  /** The currency the company reports in, before conversion (CNY for many HK listings). */
+  reportingCurrency: string | null;
+
+  price: number | null;
+  change: number | null;
+  changePercent: number | null;
+  marketCap: number | null;
+  volume: number | null;
+  sharesOutstanding: number | null;
+  peRatio: number | null;
+  eps: number | null;
+  dividendPerShare: number | null;
+  /** A fraction: 0.0085 is 0.85 %. */
+  dividendYield: number | null;
+  high52Week: number | null;
+  low52Week: number | null;
+  bookValuePerShare: number | null;
+  revenue: number | null;
+  netIncome: number | null;
+  freeCashFlow: number | null;
+  ebitda: number | null;
+  totalDebt: number | null;
+  cash: number | null;
+  beta: number | null;
+
+  /** The date the price is as of (ISO date); reports say "as of" it. */
+  asOf: string | null;
+  /** Where the figures came from. */
+  source: 'snapshot' | 'yahoo';
+  /** Human-readable provenance and caveats in Traditional Chinese (conversions, fallbacks, derived fields). */
+  notes: string[];
+}
+
+export interface MarketDataProvider {
+  readonly name: 'snapshot' | 'yahoo';
+  /** The figures of a known, normalised symbol; throws only when nothing at all can be had. */
+  fetch(symbol: string): Promise<MarketData>;
+}
+
+/** Medians of the bundled universe's stocks in one sector, for relative valuation. */
+export interface SectorMedians {
+  sector: string;
+  /** How many stocks the medians were taken over. */
+  count: number;
+  pe: number | null;
+  evToEbitda: number | null;
+  pb: number | null;
+}
