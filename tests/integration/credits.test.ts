@@ -41,7 +41,9 @@ describe('credits', () => {
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const debit = (service: TestService, userId: string, reference: string) => call(service, 'POST', '/internal/credits/debit', { userId, amount: 1, reference });
+  /** As the analysis service calls it: with the user's own bearer token forwarded. */
+  const debit = (service: TestService, userId: string, reference: string, bearer = token(userId)) =>
+    call(service, 'POST', '/internal/credits/debit', { userId, amount: 1, reference }, bearer);
   const balance = async (service: TestService, userId: string) => (await call(service, 'GET', '/api/users/credits', undefined, token(userId))).body;
 
   it('gives exactly 10 of 50 parallel debits against 10 credits, daily credits first', async () => {
@@ -79,6 +81,22 @@ describe('credits', () => {
     expect(rows[0]?.n).toBe('1');
     await waitFor('credit events', () => events.some((e) => e.type === 'credit.refunded' && (e.data as { userId: string }).userId === userId));
     expect(events.filter((e) => e.type === 'credit.debited' && (e.data as { userId: string }).userId === userId)).toHaveLength(1);
+    expect(await ledger.mismatches(demo.db)).toEqual([]);
+  });
+
+  it("spends a user's credits only with that user's token (or an admin's)", async () => {
+    const userId = await openAccount(demo);
+    const withoutToken = await call(demo, 'POST', '/internal/credits/debit', { userId, amount: 1, reference: `analysis:${randomUUID()}` });
+    expect(withoutToken).toMatchObject({ status: 401, body: { code: 'CALLER_TOKEN_REQUIRED' } });
+    expect(withoutToken.body.error).toContain("end user's bearer token");
+    const otherUser = await debit(demo, userId, `analysis:${randomUUID()}`, token(randomUUID()));
+    expect(otherUser).toMatchObject({ status: 403, body: { code: 'DEBIT_FORBIDDEN' } });
+    const forged = await debit(demo, userId, `analysis:${randomUUID()}`, signAccessToken(generateRsaKeyPair().privateKey, { id: userId, role: 'user' }, 3600).token);
+    expect(forged.status).toBe(401);
+    expect(await balance(demo, userId)).toMatchObject({ dailyCredits: 3 });
+
+    expect(await debit(demo, userId, `analysis:${randomUUID()}`)).toMatchObject({ status: 200, body: { dailyCredits: 2 } });
+    expect(await debit(demo, userId, `analysis:${randomUUID()}`, token(randomUUID(), 'admin'))).toMatchObject({ status: 200, body: { dailyCredits: 1 } });
     expect(await ledger.mismatches(demo.db)).toEqual([]);
   });
 

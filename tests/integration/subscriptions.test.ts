@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateRsaKeyPair, signAccessToken, type EventEnvelope } from '@stockai/platform';
+import { randomUUID } from 'node:crypto';
+import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { authService } from '../../services/auth/src/app';
 import { billingService } from '../../services/billing/src/app';
 import { ledger } from '../../services/billing/src/credits/ledger';
+import { expirySweep } from '../../services/billing/src/subscriptions/expiry';
+import { settlePeriods } from '../../services/billing/src/subscriptions/periods';
+import { userTransaction } from '../../services/billing/src/subscriptions/service';
 
 /**
  * Subscriptions with the demo processor: the level follows the plan, auth hears of it through
@@ -102,5 +106,96 @@ describe('subscriptions', () => {
     await second.call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'yearly', paymentMethodId: '4242424242424242' });
     expect((await second.call('POST', '/api/subscriptions/subscribe', { planId: 'free' })).body).toMatchObject({ hasSubscription: false, level: 'free' });
     expect((await second.call('POST', '/api/subscriptions/cancel', {})).status).toBe(404);
+  });
+
+  it('waits for the card authentication of 4000 0027 6000 3184, then starts the subscription once', async () => {
+    clock = new Date('2026-11-23T04:00:00Z');
+    const { call } = await member();
+    const pending = await call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', paymentMethodId: '4000 0027 6000 3184' });
+    expect(pending).toMatchObject({ status: 200, body: { success: false, status: 'requires_action', hasSubscription: false, level: 'free' } });
+    const { clientSecret, paymentIntentId } = pending.body as { clientSecret: string; paymentIntentId: string };
+    expect((await call('GET', '/api/subscriptions/current')).body).toMatchObject({ hasSubscription: false, level: 'free' });
+    expect((await call('GET', '/api/users/payments')).body.payments).toEqual([]);
+
+    const [first, again] = await Promise.all([
+      call('POST', '/api/payments/demo/authenticate', { paymentIntentId, clientSecret }),
+      call('POST', '/api/payments/demo/authenticate', { paymentIntentId, clientSecret }),
+    ]);
+    expect(first.body).toMatchObject({ status: 'succeeded' });
+    expect(again.body).toMatchObject({ status: 'succeeded' });
+    expect((await call('GET', '/api/subscriptions/current')).body).toMatchObject({ hasSubscription: true, level: 'vip', subscription: { planId: 'vip', daysRemaining: 30 } });
+    const { payments } = (await call('GET', '/api/users/payments')).body as { payments: Array<{ status: string; amount: number; providerPaymentId: string }> };
+    expect(payments).toEqual([expect.objectContaining({ status: 'completed', amount: 98, providerPaymentId: paymentIntentId })]);
+    expect(await ledger.mismatches(billing.db)).toEqual([]);
+  });
+});
+
+/** The periodic expiry sweep: ended subscriptions drop to free without anybody reading them, once. */
+describe('subscription expiry sweep', () => {
+  const keys = generateRsaKeyPair();
+  let clock = new Date('2026-11-23T04:00:00Z');
+  /** Sweeps every 50 ms. */
+  let swept: TestService;
+  /** Sweeps only when the test says so (its own timer is an hour). */
+  let still: TestService;
+
+  beforeAll(async () => {
+    [swept, still] = await Promise.all([
+      startTestService(billingService({ demoPayments: true, now: () => clock, expirySweepIntervalMs: 50 }), { keys }),
+      startTestService(billingService({ demoPayments: true, now: () => clock, expirySweepIntervalMs: 3_600_000 }), { keys }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([swept?.close(), still?.close()]);
+  });
+
+  async function subscriber(service: TestService, autoRenewal: boolean) {
+    const userId = randomUUID();
+    await service.bus.publish(newEvent('user.registered', { userId, email: `${uniqueName('sweep')}@example.com`, firstName: 'A', lastName: 'B', registeredAt: new Date().toISOString() }));
+    await waitFor('the account', async () => (await service.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1);
+    const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
+    const call = async (method: string, url: string, body?: unknown) => {
+      const r = await fetch(`${service.url}${url}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    expect((await call('POST', '/api/subscriptions/subscribe', { planId: 'premium', billingCycle: 'monthly', autoRenewal, paymentMethodId: '4242424242424242' })).status).toBe(200);
+    const outboxCount = async (type: string) =>
+      Number((await service.db.query<{ n: string }>("SELECT count(*) AS n FROM outbox WHERE type = $1 AND payload->'data'->>'userId' = $2", [type, userId])).rows[0]?.n);
+    const level = async () => (await service.db.query<{ level: string }>('SELECT level FROM credit_accounts WHERE user_id = $1', [userId])).rows[0]?.level;
+    return { userId, call, outboxCount, level };
+  }
+
+  it('drops a subscription past its end to free with nobody reading it', async () => {
+    clock = new Date('2026-11-23T04:00:00Z');
+    const user = await subscriber(swept, false);
+    expect(await user.level()).toBe('premium');
+    clock = new Date('2026-12-23T04:00:01Z');
+    await waitFor('the sweep to expire it', async () => (await user.level()) === 'free');
+    const { rows } = await swept.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE user_id = $1', [user.userId]);
+    expect(rows.map((r) => r.status)).toEqual(['expired']);
+    expect(await user.outboxCount('subscription.expired')).toBe(1);
+    expect(await user.outboxCount('membership.changed')).toBe(2);
+  });
+
+  it('announces an expiry and a renewal once when two sweeps and a read race', async () => {
+    clock = new Date('2026-11-23T04:00:00Z');
+    const ending = await subscriber(still, false);
+    const renewing = await subscriber(still, true);
+    clock = new Date('2026-12-23T05:00:00Z');
+
+    const settle = userTransaction(still.db, () => undefined);
+    const sweep = () => expirySweep({ db: still.db, settle: (userId) => settle(userId, (tx) => settlePeriods(tx, userId, clock)), now: () => clock, log: () => undefined });
+    const [, , read] = await Promise.all([sweep().sweepOnce(), sweep().sweepOnce(), ending.call('GET', '/api/subscriptions/current'), renewing.call('GET', '/api/subscriptions/current')]);
+    expect(read.body).toMatchObject({ hasSubscription: false, level: 'free' });
+
+    expect(await ending.outboxCount('subscription.expired')).toBe(1);
+    expect(await ending.outboxCount('membership.changed')).toBe(2);
+    expect(await renewing.outboxCount('subscription.renewed')).toBe(1);
+    expect(await renewing.outboxCount('subscription.expired')).toBe(0);
+    expect((await renewing.call('GET', '/api/subscriptions/current')).body).toMatchObject({ level: 'premium', subscription: { expiresAt: '2027-01-22T04:00:00.000Z' } });
+    expect(((await renewing.call('GET', '/api/users/payments')).body.payments as unknown[]).length).toBe(2);
+    expect(await sweep().sweepOnce()).toBe(0);
+    expect(await ledger.mismatches(still.db)).toEqual([]);
   });
 });

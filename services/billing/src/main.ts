@@ -1,7 +1,6 @@
 import '@stockai/platform/src/tracing/register';
-import { z } from 'zod';
 import { loadConfig, runServiceProcess } from '@stockai/platform';
 import { billingService } from './app';
+import { billingEnvSchema, billingOptionsFrom } from './processing/config';
 
-const config = loadConfig(z.object({ STRIPE_SECRET_KEY: z.string().min(1).optional() }));
-void runServiceProcess(billingService({ demoPayments: !config.STRIPE_SECRET_KEY }), 3002);
+void runServiceProcess(billingService(billingOptionsFrom(loadConfig(billingEnvSchema))), 3002);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { debitCreditsRequest } from '@stockai/contracts';
-import { type Database, callerOf, forbidden, requireAdmin, requireUser } from '@stockai/platform';
+import { type Database, callerOf, forbidden, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
 import { ledger } from './ledger';
 import type { CreditsService } from './service';
 
@@ -33,9 +33,15 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
   /**
    * Internal (never routed by the gateway): the analysis service spends a credit before it
    * starts an analysis. Idempotent on `reference`; 402 `Insufficient credits` when empty.
+   * The caller forwards the end user's bearer token, and only that user (or an admin) may
+   * spend the user's credits (docs/decisions/0007-internal-routes-carry-the-callers-token.md).
    */
   router.post('/internal/credits/debit', async (req, res) => {
+    if (!req.caller) throw unauthorized("A debit must carry the end user's bearer token (forward the user's Authorization header)", 'CALLER_TOKEN_REQUIRED');
     const body = debitCreditsRequest.parse(req.body ?? {});
+    if (req.caller.id !== body.userId && req.caller.role !== 'admin') {
+      throw forbidden("userId: the token belongs to another user; only the user's own token may spend the user's credits", 'DEBIT_FORBIDDEN');
+    }
     res.json(await credits.debit(body.userId, body.amount, body.reference));
   });
 

@@ -52,6 +52,9 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       return opened;
     },
 
+    /** Locks the account in the caller's transaction, with today's daily credits (admin edits start here). */
+    lockAccount: lockAndRefill,
+
     async balance(userId: string): Promise<CreditBalance> {
       const account = await creditAccountsRepo.find(db, userId);
       if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');

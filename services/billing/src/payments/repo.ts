@@ -25,4 +25,20 @@ export const paymentsRepo = {
       [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null],
     );
   },
+
+  /**
+   * Records the final outcome of a payment: inserts it, or moves a payment that has not
+   * completed yet to `p.status`. A completed payment never changes. The row when it changed.
+   */
+  async recordOutcome(db: Queryable, p: NewPayment & { status: 'completed' | 'failed' }): Promise<{ id: string } | undefined> {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (provider_payment_id) DO UPDATE SET status = EXCLUDED.status, failure_message = EXCLUDED.failure_message, updated_at = now()
+       WHERE payments.status NOT IN ('completed', EXCLUDED.status)
+       RETURNING id`,
+      [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null],
+    );
+    return rows[0];
+  },
 };

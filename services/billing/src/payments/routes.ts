@@ -12,15 +12,29 @@ const demoPayBody = z.object({ paymentIntentId: intentId, clientSecret: z.string
 const demoAuthBody = z.object({ paymentIntentId: intentId, clientSecret: z.string().min(1) });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) });
 
-/**
- * Credit-package payments; with the demo processor, also the endpoints its card form uses.
- * Stripe (`demo` undefined) is not wired yet: paying answers 503 rather than pretending.
- */
-export function paymentsRoutes(payments: PaymentsService, demo: DemoProcessor | undefined): Router {
+/** Which card processor takes payments, as the web app needs to know it to show its card form. */
+export interface PaymentsConfig {
+  /** Undefined when none is configured (paying answers 503). */
+  processor: 'demo' | 'stripe' | undefined;
+  publishableKey: string | null;
+  /** The demo processor, whose local card form uses the demo endpoints below. */
+  demo?: DemoProcessor;
+  /** Called when the demo card authentication completed an intent (a subscription may wait for it). */
+  onDemoAuthenticated?: (paymentIntentId: string) => Promise<void>;
+}
+
+/** Credit-package payments; with the demo processor, also the endpoints its card form uses. */
+export function paymentsRoutes(payments: PaymentsService, config: PaymentsConfig): Router {
   const router = Router();
+  const { demo } = config;
   const requireProcessor = () => {
-    if (!demo) throw serviceUnavailable('Card payments through Stripe are not available yet', 'PAYMENTS_UNAVAILABLE');
+    if (!config.processor) throw serviceUnavailable('Card payments are not configured', 'PAYMENTS_UNAVAILABLE');
   };
+
+  /** Public: the card form to show (demo: the local one; stripe: Stripe's Payment Element with this key). */
+  router.get('/api/payments/config', (_req, res) => {
+    res.json({ processor: config.processor ?? null, publishableKey: config.publishableKey });
+  });
 
   router.post('/api/payments/create-payment-intent', requireUser, async (req, res) => {
     requireProcessor();
@@ -49,6 +63,7 @@ export function paymentsRoutes(payments: PaymentsService, demo: DemoProcessor | 
     router.post('/api/payments/demo/authenticate', requireUser, async (req, res) => {
       const body = demoAuthBody.parse(req.body ?? {});
       const intent = await demo.authenticate(body.paymentIntentId, body.clientSecret);
+      if (intent.status === 'succeeded') await config.onDemoAuthenticated?.(intent.id);
       res.json({ paymentIntentId: intent.id, status: intent.status });
     });
   }

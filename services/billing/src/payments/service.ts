@@ -49,6 +49,39 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
     return rows[0];
   }
 
+  /** Records how `intent` stands on `payment`; grants the package's credits once when it succeeded. */
+  async function settleIntent(payment: PaymentRow, intent: PaymentIntent) {
+    const status = PAYMENT_STATUS[intent.status];
+    const failed = intent.status === 'requires_payment_method' && intent.lastError !== null;
+
+    const granted = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [payment.id]);
+      const current = rows[0] as PaymentRow;
+      if (current.status === 'completed') return false;
+      await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [
+        payment.id,
+        failed ? 'failed' : status,
+        intent.lastError,
+      ]);
+      const price = { amount: payment.amount, currency: payment.currency };
+      if (failed && current.status !== 'failed') {
+        await writeOutbox(
+          tx,
+          newEvent('payment.failed', eventData('payment.failed', { paymentId: payment.id, userId: payment.user_id, price, provider: payment.provider, providerPaymentId: intent.id, reason: intent.lastError ?? 'failed' })),
+        );
+      }
+      if (intent.status !== 'succeeded') return false;
+      await deps.credits.grantIn(tx, payment.user_id, payment.credits, 'purchase', `payment:${intent.id}`);
+      await writeOutbox(
+        tx,
+        newEvent('payment.confirmed', eventData('payment.confirmed', { paymentId: payment.id, userId: payment.user_id, price, credits: payment.credits, provider: payment.provider, providerPaymentId: intent.id })),
+      );
+      return true;
+    });
+    deps.afterCommit();
+    return { status: intent.status === 'succeeded' ? 'completed' : failed ? 'failed' : status, granted, lastError: intent.lastError };
+  }
+
   return {
     async createPaymentIntent(userId: string, packageType: string, requestId: string) {
       const { rows } = await db.query<PackageRow>('SELECT type, credits, price, currency FROM credit_packages WHERE type = $1', [packageType]);
@@ -83,36 +116,32 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
     async settle(paymentIntentId: string, forUserId?: string) {
       const payment = await findPayment(db, paymentIntentId);
       if (!payment || (forUserId && payment.user_id !== forUserId)) throw notFound('No such payment', 'PAYMENT_NOT_FOUND');
-      const intent = await processor.retrieveIntent(paymentIntentId);
-      const status = PAYMENT_STATUS[intent.status];
-      const failed = intent.status === 'requires_payment_method' && intent.lastError !== null;
+      return settleIntent(payment, await processor.retrieveIntent(paymentIntentId));
+    },
 
-      const granted = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [payment.id]);
-        const current = rows[0] as PaymentRow;
-        if (current.status === 'completed') return false;
-        await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [
-          payment.id,
-          failed ? 'failed' : status,
-          intent.lastError,
-        ]);
-        const price = { amount: payment.amount, currency: payment.currency };
-        if (failed && current.status !== 'failed') {
-          await writeOutbox(
-            tx,
-            newEvent('payment.failed', eventData('payment.failed', { paymentId: payment.id, userId: payment.user_id, price, provider: payment.provider, providerPaymentId: paymentIntentId, reason: intent.lastError ?? 'failed' })),
-          );
-        }
-        if (intent.status !== 'succeeded') return false;
-        await deps.credits.grantIn(tx, payment.user_id, payment.credits, 'purchase', `payment:${paymentIntentId}`);
-        await writeOutbox(
-          tx,
-          newEvent('payment.confirmed', eventData('payment.confirmed', { paymentId: payment.id, userId: payment.user_id, price, credits: payment.credits, provider: payment.provider, providerPaymentId: paymentIntentId })),
-        );
-        return true;
+    /**
+     * The webhook's way in: settles the package payment behind `paymentIntentId`, recording it
+     * first from the intent's metadata when the webhook beat create-payment-intent's own record.
+     * Intents that are not package payments (e.g. a subscription invoice's) are left alone.
+     */
+    async settleFromProcessor(paymentIntentId: string) {
+      const intent = await processor.retrieveIntent(paymentIntentId);
+      const { userId, packageType, credits } = intent.metadata;
+      if (!userId || !packageType || !credits) return { handled: false };
+      await paymentsRepo.insert(db, {
+        id: randomUUID(),
+        userId,
+        type: 'topup',
+        packageType,
+        credits: Number(credits),
+        amount: intent.amount,
+        currency: intent.currency.toUpperCase(),
+        status: 'processing',
+        provider: processor.name,
+        providerPaymentId: intent.id,
       });
-      deps.afterCommit();
-      return { status: intent.status === 'succeeded' ? 'completed' : failed ? 'failed' : status, granted, lastError: intent.lastError };
+      const payment = (await findPayment(db, intent.id)) as PaymentRow;
+      return { handled: true, ...(await settleIntent(payment, intent)) };
     },
 
     async confirmPayment(userId: string, paymentIntentId: string) {
@@ -121,7 +150,6 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
       const balance = await deps.credits.balance(userId);
       return { success: result.status === 'completed', status: result.status, credits: balance };
     },
-
     async list(userId: string, page: number, limit: number) {
       const { rows } = await db.query<PaymentRow & { total: string }>(
         'SELECT *, count(*) OVER () AS total FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireUser, serviceUnavailable } from '@stockai/platform';
@@ -12,10 +13,11 @@ const subscribeBody = z.object({
 const cancelBody = z.object({ immediate: z.boolean().default(false) });
 const autoRenewalBody = z.object({ autoRenewal: z.boolean({ message: 'must be true or false' }) });
 
-export function subscriptionsRoutes(subscriptions: SubscriptionsService, options: { demoPayments: boolean }): Router {
+/** Subscriptions; subscribing needs a card processor (`available`), reading and cancelling do not. */
+export function subscriptionsRoutes(subscriptions: SubscriptionsService, options: { available: boolean }): Router {
   const router = Router();
   const requireProcessor = () => {
-    if (!options.demoPayments) throw serviceUnavailable('Subscriptions through Stripe are not available yet', 'PAYMENTS_UNAVAILABLE');
+    if (!options.available) throw serviceUnavailable('Card payments are not configured', 'PAYMENTS_UNAVAILABLE');
   };
 
   router.get('/api/subscriptions/current', requireUser, async (req, res) => {
@@ -23,7 +25,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, options
   });
   router.post('/api/subscriptions/subscribe', requireUser, async (req, res) => {
     requireProcessor();
-    res.json(await subscriptions.subscribe(callerOf(req).id, subscribeBody.parse(req.body ?? {})));
+    res.json(await subscriptions.subscribe(callerOf(req).id, subscribeBody.parse(req.body ?? {}), req.get('idempotency-key') ?? randomUUID()));
   });
   router.post('/api/subscriptions/cancel', requireUser, async (req, res) => {
     res.json(await subscriptions.cancel(callerOf(req).id, cancelBody.parse(req.body ?? {}).immediate));

@@ -8,7 +8,7 @@ import { createMemoryCache } from '../cache/memory';
 import type { Cache } from '../cache/types';
 import { createLogger } from '../logger';
 import { rateLimit } from './rate-limit';
-import { createServiceApp } from './service-app';
+import { createServiceApp, rawBodyOf } from './service-app';
 
 /** The shell every service runs in, over HTTP: health, request ids, access logs, auth, limits. */
 describe('createServiceApp', () => {
@@ -36,6 +36,9 @@ describe('createServiceApp', () => {
     routes.get('/api/admin/only', requireAdmin, (_req, res) => void res.json({ ok: true }));
     routes.get('/api/limited', rateLimit(cache, { name: 'test', limit: 2, windowSeconds: 60 }, (req) => req.ip), (_req, res) => {
       res.json({ ok: true });
+    });
+    routes.post('/api/echo-raw', (req, res) => {
+      res.json({ raw: rawBodyOf(req)?.toString('utf8') ?? null, parsed: req.body as unknown });
     });
     routes.get('/api/boom', () => {
       throw new Error('database password is hunter2');
@@ -127,6 +130,12 @@ describe('createServiceApp', () => {
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await third.json()).toEqual({ error: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
+  });
+
+  it('keeps the exact bytes of a JSON body beside the parsed body (webhook signatures need them)', async () => {
+    const raw = '{ "b": 1,\n  "a": "x" }';
+    const res = await fetch(`${base}/api/echo-raw`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: raw });
+    expect(await res.json()).toEqual({ raw, parsed: { b: 1, a: 'x' } });
   });
 
   it('answers an unknown error with a bare 500 and logs the details instead', async () => {

@@ -1,4 +1,5 @@
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import type { IncomingMessage } from 'node:http';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFoundHandler } from '../errors';
 import type { Logger } from '../logger';
 import { healthRoutes, type ReadinessCheck } from './health';
@@ -16,6 +17,20 @@ export interface ServiceAppOptions {
   routes: Router[];
 }
 
+const RAW_BODY = Symbol('rawBody');
+
+function keepRawBody(req: IncomingMessage, _res: unknown, body: Buffer) {
+  (req as IncomingMessage & { [RAW_BODY]?: Buffer })[RAW_BODY] = body;
+}
+
+/**
+ * The bytes of a JSON request body exactly as received (the parsed `req.body` cannot be
+ * turned back into them): what a webhook signature, e.g. Stripe's, is computed over.
+ */
+export function rawBodyOf(req: Request): Buffer | undefined {
+  return (req as Request & { [RAW_BODY]?: Buffer })[RAW_BODY];
+}
+
 /**
  * The common shell of every service: request ids, access logs, JSON bodies (100 kB),
  * health routes, token verification, the routes, then the one error shape for anything unknown or thrown.
@@ -27,7 +42,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(requestId);
   app.use(accessLog(options.logger));
   app.use(healthRoutes(options.readiness));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(options.authenticate);
   for (const router of options.routes) app.use(router);
   app.use(notFoundHandler);

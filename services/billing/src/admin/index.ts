@@ -1,0 +1,17 @@
+import type { Router } from 'express';
+import type { Database } from '@stockai/platform';
+import type { CreditsService } from '../credits/service';
+import { adminCatalogue } from './catalogue';
+import { adminMembers } from './members';
+import { adminPayments } from './payments';
+import { adminRoutes } from './routes';
+
+/** Billing's admin API (`/internal/admin/...`), built from the service's dependencies. */
+export function billingAdmin(deps: { db: Database; credits: CreditsService; afterCommit: () => void; now?: () => Date }): Router {
+  const now = deps.now ?? (() => new Date());
+  return adminRoutes({
+    catalogue: adminCatalogue(deps.db),
+    payments: adminPayments(deps.db, now),
+    members: adminMembers({ ...deps, now }),
+  });
+}

@@ -1,0 +1,86 @@
+import type { Queryable } from '@stockai/platform';
+import type { LevelType } from '../catalogue/repo';
+
+export interface MemberRow {
+  user_id: string;
+  level: LevelType;
+  paid_credits: number;
+  daily_credits: number;
+  daily_refilled_on: string | null;
+  allowance: number;
+  plan_id: string | null;
+  current_period_end: Date | null;
+  subscription_status: string | null;
+}
+
+export interface ActiveSubscriptionRow {
+  id: string;
+  plan_id: string;
+  level: LevelType;
+  current_period_end: Date;
+  provider: string;
+}
+
+export const adminMembersRepo = {
+  /** Each account with its level's allowance and its latest subscription (the active one first). */
+  async find(db: Queryable, userIds: string[]): Promise<MemberRow[]> {
+    const { rows } = await db.query<MemberRow>(
+      `SELECT a.user_id, a.level, a.paid_credits, a.daily_credits, a.daily_refilled_on, l.daily_credits AS allowance,
+              s.plan_id, s.current_period_end, s.status AS subscription_status
+       FROM credit_accounts a JOIN user_levels l ON l.level_type = a.level
+       LEFT JOIN LATERAL (
+         SELECT plan_id, current_period_end, status FROM subscriptions WHERE user_id = a.user_id
+         ORDER BY (status = 'active') DESC, created_at DESC LIMIT 1
+       ) s ON true
+       WHERE a.user_id = ANY($1::uuid[])`,
+      [userIds],
+    );
+    return rows;
+  },
+
+  async exists(db: Queryable, userId: string): Promise<boolean> {
+    return (await db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1;
+  },
+
+  async balances(tx: Queryable, userId: string): Promise<{ level: LevelType; paid_credits: number; daily_credits: number }> {
+    const { rows } = await tx.query<{ level: LevelType; paid_credits: number; daily_credits: number }>(
+      'SELECT level, paid_credits, daily_credits FROM credit_accounts WHERE user_id = $1',
+      [userId],
+    );
+    return rows[0] as { level: LevelType; paid_credits: number; daily_credits: number };
+  },
+
+  async setLevel(tx: Queryable, userId: string, level: LevelType): Promise<void> {
+    await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
+  },
+
+  async activeSubscription(tx: Queryable, userId: string): Promise<ActiveSubscriptionRow | undefined> {
+    const { rows } = await tx.query<ActiveSubscriptionRow>(
+      "SELECT id, plan_id, level, current_period_end, provider FROM subscriptions WHERE user_id = $1 AND status = 'active' FOR UPDATE",
+      [userId],
+    );
+    return rows[0];
+  },
+
+  async endSubscription(tx: Queryable, id: string): Promise<void> {
+    await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, updated_at = now() WHERE id = $1", [id]);
+  },
+
+  async changeSubscription(tx: Queryable, id: string, change: { planId: string; level: LevelType; periodEnd: Date }): Promise<void> {
+    await tx.query('UPDATE subscriptions SET plan_id = $2, level = $3, current_period_end = $4, updated_at = now() WHERE id = $1', [
+      id,
+      change.planId,
+      change.level,
+      change.periodEnd,
+    ]);
+  },
+
+  /** A subscription an admin grants: no card behind it, so it does not renew. */
+  async grantSubscription(tx: Queryable, s: { id: string; userId: string; planId: string; level: LevelType; periodEnd: Date }): Promise<void> {
+    await tx.query(
+      `INSERT INTO subscriptions (id, user_id, plan_id, level, billing_cycle, status, current_period_end, auto_renewal, provider)
+       VALUES ($1, $2, $3, $4, 'monthly', 'active', $5, false, 'admin')`,
+      [s.id, s.userId, s.planId, s.level, s.periodEnd],
+    );
+  },
+};

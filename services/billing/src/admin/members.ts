@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { eventData } from '@stockai/contracts';
+import { type Database, type Queryable, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { type LevelType, catalogueRepo } from '../catalogue/repo';
+import { hongKongDay, ledger } from '../credits/ledger';
+import type { CreditsService } from '../credits/service';
+import { type MemberRow, adminMembersRepo } from './members-repo';
+import type { MemberChange } from './schemas';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a subscription an admin grants without an expiry lasts. */
+const GRANTED_PERIOD_DAYS = 30;
+
+interface EditContext {
+  tx: Queryable;
+  userId: string;
+  /** The request's idempotency key: a retried edit adjusts the balances once. */
+  requestKey: string;
+  adminId: string;
+}
+
+/**
+ * Members' billing side as admins read and edit it: credits, level and subscription. Every
+ * change of a balance is one ledger entry (kind `adjustment`, key
+ * `admin-adjustment:<user>:<request key>`), never a direct write, so the reconciliation
+ * stays exact and a retried request adjusts once.
+ *
+ * The edit sets values, as the admin form shows them. `paidCredits` sets the paid credits;
+ * `credits` sets the total: without `paidCredits` the difference goes to paid credits (the
+ * day's daily credits stay), down to zero paid credits, then from the daily ones; with
+ * `paidCredits`, the rest of the total is today's daily credits (refilled to the level's
+ * allowance at the next Hong Kong midnight). `subscriptionPlan` gives the member that plan:
+ * the running subscription moves to it, or a new one is granted (no card, no renewal; it
+ * ends at `subscriptionExpiry`, by default in 30 days); the free plan or null ends the running
+ * one. `subscriptionExpiry` alone moves the end of the running subscription. The level
+ * follows the plan unless `level` is given. Changes to a subscription paid through Stripe are
+ * made here only (Stripe's own schedule is not changed). Level changes publish
+ * `membership.changed`; a higher level tops today's daily credits up to its allowance.
+ */
+export function adminMembers(deps: { db: Database; credits: CreditsService; afterCommit: () => void; now: () => Date }) {
+  const { db, now } = deps;
+
+  const toMember = (m: MemberRow) => {
+    const daily = m.daily_refilled_on === hongKongDay(now()) ? m.daily_credits : m.allowance;
+    const active = m.subscription_status === 'active' && m.current_period_end !== null && m.current_period_end > now();
+    return {
+      userId: m.user_id,
+      level: m.level,
+      credits: m.paid_credits + daily,
+      paidCredits: m.paid_credits,
+      dailyCredits: daily,
+      maxDailyCredits: m.allowance,
+      subscription: {
+        planId: m.plan_id,
+        expiresAt: m.current_period_end?.toISOString() ?? null,
+        status: active ? ('active' as const) : ('inactive' as const),
+      },
+    };
+  };
+
+  async function changeLevel(ctx: EditContext, level: LevelType) {
+    const account = await adminMembersRepo.balances(ctx.tx, ctx.userId);
+    if (account.level === level) return;
+    const target = await catalogueRepo.level(ctx.tx, level);
+    if (!target) throw badRequest(`level: there is no user level ${level}`, 'UNKNOWN_LEVEL');
+    await adminMembersRepo.setLevel(ctx.tx, ctx.userId, level);
+    const topUp = target.daily_credits - account.daily_credits;
+    if (topUp > 0) {
+      await ledger.apply(ctx.tx, { userId: ctx.userId, kind: 'daily_refill', paidDelta: 0, dailyDelta: topUp, idempotencyKey: `level-change:admin:${ctx.userId}:${ctx.requestKey}` });
+    }
+    await writeOutbox(ctx.tx, newEvent('membership.changed', eventData('membership.changed', { userId: ctx.userId, level, previousLevel: account.level })));
+  }
+
+  /** Applies the plan and expiry; answers the level the plan gives (undefined: unchanged). */
+  async function changeSubscription(ctx: EditContext, change: MemberChange): Promise<LevelType | undefined> {
+    const active = await adminMembersRepo.activeSubscription(ctx.tx, ctx.userId);
+    const expiry = change.subscriptionExpiry;
+    if (expiry && expiry <= now()) throw badRequest('subscriptionExpiry: must be in the future (to end a subscription now, choose the free plan)', 'EXPIRY_IN_PAST');
+
+    if (change.subscriptionPlan === undefined) {
+      if (!active) throw badRequest('subscriptionExpiry: the member has no active subscription; choose a subscriptionPlan as well', 'NO_SUBSCRIPTION');
+      await adminMembersRepo.changeSubscription(ctx.tx, active.id, { planId: active.plan_id, level: active.level, periodEnd: expiry as Date });
+      return undefined;
+    }
+
+    const plan = change.subscriptionPlan === null ? undefined : await catalogueRepo.plan(ctx.tx, change.subscriptionPlan);
+    if (change.subscriptionPlan !== null && !plan) throw badRequest(`subscriptionPlan: there is no plan ${change.subscriptionPlan}`, 'UNKNOWN_PLAN');
+    if (!plan || plan.level_type === 'free') {
+      if (expiry) throw badRequest('subscriptionExpiry: the free plan does not expire', 'FREE_PLAN_EXPIRY');
+      if (active) {
+        await adminMembersRepo.endSubscription(ctx.tx, active.id);
+        await writeOutbox(ctx.tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: active.id, userId: ctx.userId, planId: active.plan_id, atPeriodEnd: false })));
+      }
+      return 'free';
+    }
+
+    if (active) {
+      const periodEnd = expiry ?? active.current_period_end;
+      await adminMembersRepo.changeSubscription(ctx.tx, active.id, { planId: plan.id, level: plan.level_type, periodEnd });
+    } else {
+      const id = randomUUID();
+      const periodEnd = expiry ?? new Date(now().getTime() + GRANTED_PERIOD_DAYS * DAY_MS);
+      await adminMembersRepo.grantSubscription(ctx.tx, { id, userId: ctx.userId, planId: plan.id, level: plan.level_type, periodEnd });
+      await writeOutbox(
+        ctx.tx,
+        newEvent('subscription.started', eventData('subscription.started', { subscriptionId: id, userId: ctx.userId, planId: plan.id, level: plan.level_type, periodEnd: periodEnd.toISOString() })),
+      );
+    }
+    return plan.level_type;
+  }
+
+  async function setCredits(ctx: EditContext, change: { paidCredits?: number; credits?: number }) {
+    const idempotencyKey = `admin-adjustment:${ctx.userId}:${ctx.requestKey}`;
+    if (await ledger.byKey(ctx.tx, idempotencyKey)) return;
+    const { paid_credits: paid, daily_credits: daily } = await adminMembersRepo.balances(ctx.tx, ctx.userId);
+    let targetPaid = change.paidCredits ?? paid;
+    let targetDaily = daily;
+    if (change.credits !== undefined) {
+      if (change.paidCredits === undefined) targetPaid = Math.max(0, change.credits - daily);
+      targetDaily = change.credits - targetPaid;
+    }
+    const paidDelta = targetPaid - paid;
+    const dailyDelta = targetDaily - daily;
+    if (paidDelta === 0 && dailyDelta === 0) return;
+    await ledger.apply(ctx.tx, { userId: ctx.userId, kind: 'adjustment', paidDelta, dailyDelta, idempotencyKey, reference: `admin:${ctx.adminId}` });
+    const added = paidDelta + dailyDelta;
+    if (added > 0) {
+      await writeOutbox(ctx.tx, newEvent('credit.granted', eventData('credit.granted', { userId: ctx.userId, amount: added, kind: 'admin', reference: idempotencyKey })));
+    }
+  }
+
+  return {
+    /** The members among `userIds` (billing knows every registered user), and the ids it does not know. */
+    async find(userIds: string[]) {
+      const rows = await adminMembersRepo.find(db, userIds);
+      const known = new Map(rows.map((r) => [r.user_id, toMember(r)]));
+      return {
+        members: userIds.filter((id) => known.has(id)).map((id) => known.get(id)),
+        missing: userIds.filter((id) => !known.has(id)),
+      };
+    },
+
+    async get(userId: string) {
+      const [row] = await adminMembersRepo.find(db, [userId]);
+      if (!row) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+      return toMember(row);
+    },
+
+    async edit(userId: string, change: MemberChange, request: { key: string; adminId: string }) {
+      await db.transaction(async (tx) => {
+        if (!(await adminMembersRepo.exists(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+        await deps.credits.lockAccount(tx, userId);
+        const ctx = { tx, userId, requestKey: request.key, adminId: request.adminId };
+        const planLevel = change.subscriptionPlan !== undefined || change.subscriptionExpiry !== undefined ? await changeSubscription(ctx, change) : undefined;
+        const level = change.level ?? planLevel;
+        if (level) await changeLevel(ctx, level);
+        if (change.paidCredits !== undefined || change.credits !== undefined) await setCredits(ctx, change);
+      });
+      deps.afterCommit();
+      return this.get(userId);
+    },
+  };
+}
+
+export type AdminMembers = ReturnType<typeof adminMembers>;

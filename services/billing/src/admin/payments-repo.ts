@@ -1,0 +1,90 @@
+import type { Queryable } from '@stockai/platform';
+
+export interface AdminPaymentRow {
+  id: string;
+  user_id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  name_changed_at: Date | null;
+  type: 'topup' | 'subscription';
+  package_type: string | null;
+  credits: number;
+  amount: number;
+  currency: string;
+  status: string;
+  provider: string;
+  provider_payment_id: string;
+  created_at: Date;
+}
+
+/** The statuses the admin screens name; any other is shown (and filtered) as processing. */
+export const NAMED_STATUSES = ['completed', 'failed', 'canceled', 'requires_action'];
+
+export interface PaymentFilter {
+  status?: string;
+  /** Inclusive start, exclusive end. */
+  from?: Date;
+  to?: Date;
+}
+
+function where(filter: PaymentFilter): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status === 'processing') {
+    params.push(NAMED_STATUSES);
+    clauses.push(`p.status <> ALL($${params.length}::text[])`);
+  } else if (filter.status) {
+    params.push(filter.status);
+    clauses.push(`p.status = $${params.length}`);
+  }
+  if (filter.from) {
+    params.push(filter.from);
+    clauses.push(`p.created_at >= $${params.length}`);
+  }
+  if (filter.to) {
+    params.push(filter.to);
+    clauses.push(`p.created_at < $${params.length}`);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+export const adminPaymentsRepo = {
+  /** One page, newest first, with the payer from the user directory, and the filter's total. */
+  async page(db: Queryable, filter: PaymentFilter, limit: number, offset: number): Promise<{ rows: AdminPaymentRow[]; total: number }> {
+    const { sql, params } = where(filter);
+    const { rows } = await db.query<AdminPaymentRow>(
+      `SELECT p.id, p.user_id, d.email, d.first_name, d.last_name, d.name_changed_at, p.type, p.package_type, p.credits,
+              p.amount, p.currency, p.status, p.provider, p.provider_payment_id, p.created_at
+       FROM payments p LEFT JOIN user_directory d ON d.user_id = p.user_id
+       ${sql} ORDER BY p.created_at DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
+    );
+    const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments p ${sql}`, params);
+    return { rows, total: count.rows[0]?.n ?? 0 };
+  },
+
+  /** Revenue of completed payments per currency, in minor units: in all, since `monthStart`, and within [dayStart, dayEnd). */
+  async revenue(db: Queryable, monthStart: Date, monthEnd: Date, dayStart: Date, dayEnd: Date) {
+    const { rows } = await db.query<{ currency: string; total: string; month: string; today: string }>(
+      `SELECT currency, sum(amount) AS total,
+              COALESCE(sum(amount) FILTER (WHERE created_at >= $1 AND created_at < $2), 0) AS month,
+              COALESCE(sum(amount) FILTER (WHERE created_at >= $3 AND created_at < $4), 0) AS today
+       FROM payments WHERE status = 'completed' GROUP BY currency`,
+      [monthStart, monthEnd, dayStart, dayEnd],
+    );
+    return rows;
+  },
+
+  async transactions(db: Queryable) {
+    const { rows } = await db.query<{ total: number; successful: number; failed: number; credits_sold: number; credit_purchases: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE status = 'completed')::int AS successful,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              COALESCE(sum(credits) FILTER (WHERE status = 'completed'), 0)::int AS credits_sold,
+              count(*) FILTER (WHERE status = 'completed' AND credits > 0)::int AS credit_purchases
+       FROM payments`,
+    );
+    return rows[0] as { total: number; successful: number; failed: number; credits_sold: number; credit_purchases: number };
+  },
+};

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { env } from '@stockai/platform';
+import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, type ProcessingOptions } from './wiring';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * Billing's card-processor variables (README, configuration). Stripe needs its three keys
+ * together: payments without webhooks would never hear of renewals, and the web app needs the
+ * publishable key for Stripe's card form. Without STRIPE_SECRET_KEY the demo processor runs.
+ */
+export const billingEnvSchema = z
+  .object({
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_PUBLISHABLE_KEY: optional,
+    STRIPE_API_BASE: env.optionalUrl(),
+    SUBSCRIPTION_SWEEP_INTERVAL_MS: env.positiveInt(DEFAULT_EXPIRY_SWEEP_INTERVAL_MS),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.STRIPE_SECRET_KEY) return;
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+      if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+  });
+
+export function billingOptionsFrom(config: z.infer<typeof billingEnvSchema>): ProcessingOptions & { demoPayments: boolean } {
+  const stripe = config.STRIPE_SECRET_KEY
+    ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET as string, publishableKey: config.STRIPE_PUBLISHABLE_KEY as string, apiBase: config.STRIPE_API_BASE }
+    : undefined;
+  return { demoPayments: !stripe, stripe, expirySweepIntervalMs: config.SUBSCRIPTION_SWEEP_INTERVAL_MS };
+}

@@ -1,0 +1,75 @@
+import type { Router } from 'express';
+import type { ServiceContext } from '@stockai/platform';
+import type { CreditsService } from '../credits/service';
+import { demoProcessor } from '../payments/processor';
+import { paymentsRoutes } from '../payments/routes';
+import { paymentsService } from '../payments/service';
+import { type StripeSettings, stripeClient } from '../stripe/client';
+import { stripeProcessor } from '../stripe/processor';
+import { demoSubscriptions } from '../subscriptions/demo';
+import { expirySweep } from '../subscriptions/expiry';
+import type { SubscriptionProcessor } from '../subscriptions/processor';
+import { subscriptionsRoutes } from '../subscriptions/routes';
+import { subscriptionsService, userTransaction } from '../subscriptions/service';
+import { stripeSubscriptions } from '../subscriptions/stripe';
+import { webhooksRoutes } from '../webhooks/routes';
+import { stripeWebhooks } from '../webhooks/service';
+
+export interface ProcessingOptions {
+  /** True while no Stripe key is configured: the demo card processor is active. */
+  demoPayments: boolean;
+  /** Stripe takes the payments when set (and `demoPayments` is then ignored). */
+  stripe?: StripeSettings;
+  /** How often the expiry sweep looks for subscriptions past their end (ms). */
+  expirySweepIntervalMs?: number;
+  now?: () => Date;
+}
+
+export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Payments and subscriptions wired to the configured card processor: Stripe (with its
+ * webhook endpoint) when settings are given, else the demo processor, else none (paying
+ * answers 503). Also starts the expiry sweep; `close` stops it.
+ */
+export function cardProcessing(ctx: ServiceContext, credits: CreditsService, options: ProcessingOptions): { routes: Router[]; close(): Promise<void> } {
+  const now = options.now ?? (() => new Date());
+  const afterCommit = ctx.outbox.kick;
+  const log = (err: unknown, msg: string) => ctx.logger.error({ err }, msg);
+  const inTransaction = userTransaction(ctx.db, afterCommit);
+  const demo = demoProcessor(ctx.db);
+  const routes: Router[] = [];
+
+  let subscriptionProcessor: SubscriptionProcessor;
+  let onDemoAuthenticated: ((id: string) => Promise<void>) | undefined;
+  let payments;
+  if (options.stripe) {
+    const settings = options.stripe;
+    const stripe = stripeClient(settings);
+    payments = paymentsService({ db: ctx.db, processor: stripeProcessor(stripe), credits, afterCommit });
+    const stripeSubs = stripeSubscriptions({ db: ctx.db, stripe, inTransaction, now, log });
+    subscriptionProcessor = stripeSubs.processor;
+    const webhooks = stripeWebhooks({ db: ctx.db, payments, subscriptions: stripeSubs });
+    routes.push(webhooksRoutes(webhooks, (payload, signature) => stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret)));
+  } else {
+    payments = paymentsService({ db: ctx.db, processor: demo, credits, afterCommit });
+    const demoSubs = demoSubscriptions({ demo, inTransaction, now });
+    subscriptionProcessor = demoSubs.processor;
+    onDemoAuthenticated = (id) => demoSubs.completeAuthenticated(id);
+  }
+
+  const processorName = options.stripe ? 'stripe' : options.demoPayments ? 'demo' : undefined;
+  const subscriptions = subscriptionsService({ db: ctx.db, afterCommit, processor: subscriptionProcessor, now });
+  routes.push(
+    paymentsRoutes(payments, {
+      processor: processorName,
+      publishableKey: options.stripe?.publishableKey ?? null,
+      demo: processorName === 'demo' ? demo : undefined,
+      onDemoAuthenticated,
+    }),
+    subscriptionsRoutes(subscriptions, { available: processorName !== undefined }),
+  );
+
+  const sweep = expirySweep({ db: ctx.db, settle: (userId) => subscriptions.settle(userId), now, log }).start(options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS);
+  return { routes, close: () => sweep.stop() };
+}

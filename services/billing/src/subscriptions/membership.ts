@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { eventData } from '@stockai/contracts';
+import { type Queryable, newEvent, writeOutbox } from '@stockai/platform';
+import { ledger } from '../credits/ledger';
+import { paymentsRepo } from '../payments/repo';
+import { type Level, type PlanRow, type SubscriptionRow, subscriptionsRepo } from './repo';
+
+/**
+ * The changes of membership every processor shares, each written with its events in the
+ * caller's transaction (which holds the user's credit account locked).
+ */
+export const membership = {
+  /** Sets the account's level; publishes the change; an upgrade refills today's daily credits to the new allowance. */
+  async changeLevel(tx: Queryable, userId: string, level: Level, reason: string) {
+    const { rows } = await tx.query<{ level: Level; daily_credits: number }>('SELECT level, daily_credits FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+    const account = rows[0];
+    if (!account || account.level === level) return;
+    await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
+    const { rows: allowance } = await tx.query<{ daily_credits: number }>('SELECT daily_credits FROM user_levels WHERE level_type = $1', [level]);
+    const topUp = (allowance[0]?.daily_credits ?? 0) - account.daily_credits;
+    if (topUp > 0) await ledger.apply(tx, { userId, kind: 'daily_refill', paidDelta: 0, dailyDelta: topUp, idempotencyKey: `level-change:${reason}` });
+    await writeOutbox(tx, newEvent('membership.changed', eventData('membership.changed', { userId, level, previousLevel: account.level })));
+  },
+
+  /**
+   * Makes `sub` (new, or waiting for its first payment) the user's active subscription:
+   * a previous active one ends (returned, so its processor can be told), the level follows.
+   */
+  async activate(tx: Queryable, sub: SubscriptionRow): Promise<SubscriptionRow | undefined> {
+    const previous = await subscriptionsRepo.active(tx, sub.user_id);
+    if (previous && previous.id !== sub.id) await this.endNow(tx, previous, false);
+    await subscriptionsRepo.setStatus(tx, sub.id, 'active');
+    await writeOutbox(
+      tx,
+      newEvent('subscription.started', eventData('subscription.started', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, level: sub.level, periodEnd: sub.current_period_end.toISOString() })),
+    );
+    await this.changeLevel(tx, sub.user_id, sub.level, `started:${sub.id}`);
+    return previous && previous.id !== sub.id ? previous : undefined;
+  },
+
+  /** Ends `sub` at once (announced); `toFree` also drops the user back to the free level. */
+  async endNow(tx: Queryable, sub: SubscriptionRow, toFree: boolean) {
+    await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, pending_payment_id = NULL, updated_at = now() WHERE id = $1", [sub.id]);
+    await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, atPeriodEnd: false })));
+    if (toFree) await this.changeLevel(tx, sub.user_id, 'free', `canceled:${sub.id}`);
+  },
+
+  /** `sub`'s period is over and it was not renewed: expired, back to free. */
+  async expire(tx: Queryable, sub: SubscriptionRow) {
+    await subscriptionsRepo.setStatus(tx, sub.id, 'expired');
+    await writeOutbox(tx, newEvent('subscription.expired', eventData('subscription.expired', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id })));
+    await this.changeLevel(tx, sub.user_id, 'free', `expired:${sub.id}`);
+  },
+
+  /**
+   * Records a subscription payment under the processor's id (an invoice, a payment intent) and
+   * announces it, once: a repeat, or a failure reported after the success, changes nothing;
+   * a success after a failure (a retried invoice) completes it. True when it changed.
+   */
+  async recordPayment(
+    tx: Queryable,
+    p: { userId: string; plan: PlanRow; amount: number; currency: string; provider: 'stripe' | 'demo'; providerPaymentId: string; status: 'completed' | 'failed'; reason?: string },
+  ): Promise<boolean> {
+    const changed = await paymentsRepo.recordOutcome(tx, {
+      id: randomUUID(),
+      userId: p.userId,
+      type: 'subscription',
+      packageType: p.plan.id,
+      credits: 0,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      provider: p.provider,
+      providerPaymentId: p.providerPaymentId,
+      failureMessage: p.reason,
+    });
+    if (!changed) return false;
+    const base = { paymentId: changed.id, userId: p.userId, price: { amount: p.amount, currency: p.currency }, provider: p.provider, providerPaymentId: p.providerPaymentId };
+    if (p.status === 'completed') {
+      await writeOutbox(tx, newEvent('payment.confirmed', eventData('payment.confirmed', { ...base, credits: 0 })));
+    } else {
+      await writeOutbox(tx, newEvent('payment.failed', eventData('payment.failed', { ...base, reason: p.reason ?? 'declined' })));
+    }
+    return true;
+  },
+};
