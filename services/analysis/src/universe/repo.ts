@@ -1,0 +1,206 @@
+import type { Queryable } from '@stockai/platform';
+import type { SectorMedians } from '../market-data/types';
+import type { Fundamentals, ListingRecord, Stock, StockSummary } from './types';
+
+const STOCK_COLUMNS = `symbol, name, name_zh AS "nameZh", market, exchange, sector, industry, status, reason`;
+const FUNDAMENTALS_COLUMNS = `symbol, currency, reporting_currency AS "reportingCurrency", price, market_cap AS "marketCap",
+  shares_outstanding AS "sharesOutstanding", pe_ratio AS "peRatio", eps, dividend_per_share AS "dividendPerShare",
+  dividend_yield AS "dividendYield", high_52_week AS "high52Week", low_52_week AS "low52Week",
+  book_value_per_share AS "bookValuePerShare", price_to_book AS "priceToBook", price_to_sales AS "priceToSales",
+  revenue, net_income AS "netIncome", free_cash_flow AS "freeCashFlow", ebitda, total_debt AS "totalDebt", cash, beta,
+  as_of AS "asOf", source, notes`;
+
+/** Rows per INSERT: each column goes as one array parameter, so the statement size stays fixed. */
+const BATCH = 4000;
+
+export interface LoadRow {
+  id: number;
+  fingerprint: string;
+  loadedAt: Date;
+  stocks: number;
+  fundamentals: number;
+}
+
+export const stocksRepo = {
+  async find(db: Queryable, symbol: string): Promise<Stock | undefined> {
+    const { rows } = await db.query<Stock>(`SELECT ${STOCK_COLUMNS} FROM stocks WHERE symbol = $1`, [symbol]);
+    return rows[0];
+  },
+
+  /**
+   * Symbol or either name containing `q` (case-insensitive), best matches first: the exact
+   * symbol (also as normalised, so "700" finds 0700.HK), symbols starting with it, names
+   * starting with it, then the rest; analysable stocks before the others at each rank.
+   */
+  async search(db: Queryable, q: string, normalised: string, limit: number): Promise<Stock[]> {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const { rows } = await db.query<Stock>(
+      `SELECT ${STOCK_COLUMNS} FROM stocks
+        WHERE symbol ILIKE $1 OR name ILIKE $1 OR name_zh ILIKE $1 OR symbol = $3
+        ORDER BY CASE WHEN symbol = $3 OR upper(symbol) = upper($4) THEN 0
+                      WHEN symbol ILIKE $2 THEN 1
+                      WHEN name ILIKE $2 OR name_zh ILIKE $2 THEN 2 ELSE 3 END,
+                 status <> 'active', length(symbol), symbol
+        LIMIT $5`,
+      [pattern, prefix, normalised, q, limit],
+    );
+    return rows;
+  },
+
+  async list(db: Queryable): Promise<StockSummary[]> {
+    const { rows } = await db.query<StockSummary>(`SELECT symbol, name, name_zh AS "nameZh", market FROM stocks ORDER BY symbol`);
+    return rows;
+  },
+
+  async count(db: Queryable): Promise<number> {
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stocks');
+    return rows[0]?.n ?? 0;
+  },
+
+  /** Inserts or updates the listings, stamping them with `loadId`. */
+  async upsert(db: Queryable, listings: ListingRecord[], loadId: number): Promise<void> {
+    for (let i = 0; i < listings.length; i += BATCH) {
+      const batch = listings.slice(i, i + BATCH);
+      const column = <T>(pick: (l: ListingRecord) => T) => batch.map(pick);
+      await db.query(
+        `INSERT INTO stocks (symbol, name, name_zh, market, exchange, sector, industry, status, reason, facts, sources, load_id)
+         SELECT s.symbol, s.name, s.name_zh, s.market, s.exchange, s.sector, s.industry, s.status, s.reason,
+                s.facts::jsonb, string_to_array(s.sources, ','), $11
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $12::text[])
+             AS s (symbol, name, name_zh, market, exchange, sector, industry, status, reason, facts, sources)
+         ON CONFLICT (symbol) DO UPDATE SET
+           name = EXCLUDED.name, name_zh = EXCLUDED.name_zh, market = EXCLUDED.market, exchange = EXCLUDED.exchange,
+           sector = EXCLUDED.sector, industry = EXCLUDED.industry, status = EXCLUDED.status, reason = EXCLUDED.reason,
+           facts = EXCLUDED.facts, sources = EXCLUDED.sources, load_id = EXCLUDED.load_id, updated_at = now()`,
+        [
+          column((l) => l.symbol),
+          column((l) => l.name),
+          column((l) => l.nameZh),
+          column((l) => l.market),
+          column((l) => l.exchange),
+          column((l) => l.sector),
+          column((l) => l.industry),
+          column((l) => l.status),
+          column((l) => l.reason),
+          column((l) => JSON.stringify(l.facts)),
+          loadId,
+          column((l) => l.sources.join(',')),
+        ],
+      );
+    }
+  },
+
+  /**
+   * Symbols the newer files no longer hold: kept (analyses name them) but no longer analysable.
+   * Returns how many were retired.
+   */
+  async retireMissing(db: Queryable, loadId: number, reason: string): Promise<number> {
+    const { rowCount } = await db.query(
+      `UPDATE stocks SET status = 'inactive', reason = $2, updated_at = now() WHERE load_id <> $1 AND status <> 'inactive'`,
+      [loadId, reason],
+    );
+    return rowCount;
+  },
+};
+
+export const fundamentalsRepo = {
+  async find(db: Queryable, symbol: string): Promise<Fundamentals | undefined> {
+    const { rows } = await db.query<Fundamentals>(`SELECT ${FUNDAMENTALS_COLUMNS} FROM stock_fundamentals WHERE symbol = $1`, [symbol]);
+    return rows[0];
+  },
+
+  /** Replaces the figures with the loaded ones; figures of symbols the files dropped are removed, not kept stale. */
+  async replace(db: Queryable, fundamentals: Fundamentals[], loadId: number): Promise<void> {
+    const numeric = [
+      'price', 'marketCap', 'sharesOutstanding', 'peRatio', 'eps', 'dividendPerShare', 'dividendYield', 'high52Week',
+      'low52Week', 'bookValuePerShare', 'priceToBook', 'priceToSales', 'revenue', 'netIncome', 'freeCashFlow', 'ebitda',
+      'totalDebt', 'cash', 'beta',
+    ] as const;
+    const columns = numeric.map((key, i) => ({ key, param: i + 8 }));
+    for (let i = 0; i < fundamentals.length; i += BATCH) {
+      const batch = fundamentals.slice(i, i + BATCH);
+      await db.query(
+        `INSERT INTO stock_fundamentals (symbol, currency, reporting_currency, as_of, source, notes, load_id,
+           price, market_cap, shares_outstanding, pe_ratio, eps, dividend_per_share, dividend_yield, high_52_week,
+           low_52_week, book_value_per_share, price_to_book, price_to_sales, revenue, net_income, free_cash_flow, ebitda,
+           total_debt, cash, beta)
+         SELECT f.symbol, f.currency, f.reporting_currency, f.as_of, f.source, f.notes::jsonb, $7,
+                ${columns.map((c) => `f.c${c.param}`).join(', ')}
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                       ${columns.map((c) => `$${c.param}::float8[]`).join(', ')})
+             AS f (symbol, currency, reporting_currency, as_of, source, notes, ${columns.map((c) => `c${c.param}`).join(', ')})
+         ON CONFLICT (symbol) DO UPDATE SET
+           currency = EXCLUDED.currency, reporting_currency = EXCLUDED.reporting_currency, as_of = EXCLUDED.as_of,
+           source = EXCLUDED.source, notes = EXCLUDED.notes, load_id = EXCLUDED.load_id,
+           price = EXCLUDED.price, market_cap = EXCLUDED.market_cap, shares_outstanding = EXCLUDED.shares_outstanding,
+           pe_ratio = EXCLUDED.pe_ratio, eps = EXCLUDED.eps, dividend_per_share = EXCLUDED.dividend_per_share,
+           dividend_yield = EXCLUDED.dividend_yield, high_52_week = EXCLUDED.high_52_week, low_52_week = EXCLUDED.low_52_week,
+           book_value_per_share = EXCLUDED.book_value_per_share, price_to_book = EXCLUDED.price_to_book,
+           price_to_sales = EXCLUDED.price_to_sales, revenue = EXCLUDED.revenue, net_income = EXCLUDED.net_income,
+           free_cash_flow = EXCLUDED.free_cash_flow, ebitda = EXCLUDED.ebitda, total_debt = EXCLUDED.total_debt,
+           cash = EXCLUDED.cash, beta = EXCLUDED.beta`,
+        [
+          batch.map((f) => f.symbol),
+          batch.map((f) => f.currency),
+          batch.map((f) => f.reportingCurrency),
+          batch.map((f) => f.asOf),
+          batch.map((f) => f.source),
+          batch.map((f) => JSON.stringify(f.notes)),
+          loadId,
+          ...numeric.map((key) => batch.map((f) => f[key])),
+        ],
+      );
+    }
+    await db.query('DELETE FROM stock_fundamentals WHERE load_id <> $1', [loadId]);
+  },
+
+  /**
+   * Medians over the sector's analysable stocks with figures: P/E and P/B where positive,
+   * EV/EBITDA where enterprise value can be computed (market cap + debt − cash, all known)
+   * and EBITDA is positive; null when no stock qualifies.
+   */
+  async sectorMedians(db: Queryable, sector: string): Promise<SectorMedians | null> {
+    const { rows } = await db.query<{ count: number; pe: number | null; ev_to_ebitda: number | null; pb: number | null }>(
+      `SELECT count(*)::int AS count,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY f.pe_ratio) FILTER (WHERE f.pe_ratio > 0) AS pe,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY (f.market_cap + f.total_debt - f.cash) / f.ebitda)
+                FILTER (WHERE f.ebitda > 0 AND f.market_cap IS NOT NULL AND f.total_debt IS NOT NULL AND f.cash IS NOT NULL) AS ev_to_ebitda,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY f.price_to_book) FILTER (WHERE f.price_to_book > 0) AS pb
+         FROM stock_fundamentals f JOIN stocks s USING (symbol)
+        WHERE s.sector = $1 AND s.status = 'active'`,
+      [sector],
+    );
+    const row = rows[0];
+    if (!row || row.count === 0) return null;
+    return { sector, count: row.count, pe: row.pe, evToEbitda: row.ev_to_ebitda, pb: row.pb };
+  },
+};
+
+export const loadsRepo = {
+  async latest(db: Queryable): Promise<LoadRow | undefined> {
+    const { rows } = await db.query<LoadRow>(
+      `SELECT id::int AS id, fingerprint, loaded_at AS "loadedAt", stocks, fundamentals FROM stock_data_loads ORDER BY id DESC LIMIT 1`,
+    );
+    return rows[0];
+  },
+
+  async start(db: Queryable, fingerprint: string, files: unknown): Promise<number> {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO stock_data_loads (fingerprint, files, stocks, fundamentals, duration_ms) VALUES ($1, $2, 0, 0, 0) RETURNING id::int AS id`,
+      [fingerprint, JSON.stringify(files)],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('stock_data_loads: no id returned');
+    return id;
+  },
+
+  async finish(db: Queryable, id: number, counts: { stocks: number; fundamentals: number; durationMs: number }): Promise<void> {
+    await db.query('UPDATE stock_data_loads SET stocks = $2, fundamentals = $3, duration_ms = $4 WHERE id = $1', [
+      id,
+      counts.stocks,
+      counts.fundamentals,
+      counts.durationMs,
+    ]);
+  },
+};

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { notFound } from '@stockai/platform';
+import type { Universe } from './service';
+
+const gzipAsync = promisify(gzip);
+
+const searchQuery = z.object({
+  q: z.string().trim().min(1, '請輸入要搜尋的股票代碼或名稱').max(50, '搜尋字詞最多 50 個字元').optional(),
+  limit: z.coerce.number().int('limit 必須是整數').min(1).max(100).default(20),
+});
+
+/** The autocomplete list changes only when a load runs: browsers keep it 5 minutes, then revalidate by ETag. */
+const LIST_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
+
+interface EncodedList {
+  version: number;
+  etag: string;
+  json: Buffer;
+  gzipped: Buffer;
+}
+
+const unknownStock = (symbol: string) =>
+  notFound(`找不到股票代碼「${symbol}」，請確認代碼是否正確（例如 AAPL、0700.HK）。`, 'STOCK_NOT_FOUND');
+
+/**
+ * GET /api/stocks: the compact list for autocomplete and validity (symbol, name, nameZh,
+ * market), gzip-encoded once per load, with an ETag and Cache-Control; `?q=&limit=` searches
+ * symbols and both names instead. GET /api/stocks/:symbol: the stock's details.
+ * GET /api/stocks/status/:symbol: `{ symbol, isActive, status, reason }`. Public: visitors use
+ * the autocomplete too. An unknown symbol is a 404 with a message saying so.
+ */
+export function stocksRoutes(universe: Universe): Router {
+  const router = Router();
+  let encoded: Promise<EncodedList> | null = null;
+
+  async function encodedList(): Promise<EncodedList> {
+    const version = await universe.version();
+    const current = await encoded?.catch(() => null);
+    if (current?.version === version) return current;
+    encoded = (async () => {
+      const json = Buffer.from(JSON.stringify(await universe.list()));
+      const etag = `W/"stocks-${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+      return { version, etag, json, gzipped: await gzipAsync(json, { level: 9 }) };
+    })();
+    return encoded;
+  }
+
+  async function sendList(req: Request, res: Response) {
+    const list = await encodedList();
+    res.set({ ETag: list.etag, 'Cache-Control': LIST_CACHE_CONTROL, Vary: 'Accept-Encoding' });
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/json');
+    if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      res.set('Content-Encoding', 'gzip').send(list.gzipped);
+    } else {
+      res.send(list.json);
+    }
+  }
+
+  router.get('/api/stocks', async (req, res) => {
+    const { q, limit } = searchQuery.parse(req.query);
+    if (q === undefined) {
+      await sendList(req, res);
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').json(await universe.search(q, limit));
+  });
+
+  router.get('/api/stocks/status/:symbol', async (req, res) => {
+    const status = await universe.statusOf(req.params.symbol);
+    if (!status) throw unknownStock(req.params.symbol);
+    res.json(status);
+  });
+
+  router.get('/api/stocks/:symbol', async (req, res) => {
+    const stock = await universe.find(req.params.symbol);
+    if (!stock) throw unknownStock(req.params.symbol);
+    res.json(stock);
+  });
+
+  return router;
+}

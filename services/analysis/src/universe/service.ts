@@ -1,0 +1,96 @@
+import type { Database, Logger } from '@stockai/platform';
+import type { SectorMedians } from '../market-data/types';
+import { loadUniverse } from './loader';
+import { fundamentalsRepo, loadsRepo, stocksRepo } from './repo';
+import { normaliseSymbol } from './symbols';
+import type { Fundamentals, Stock, StockStatusAnswer, StockSummary } from './types';
+
+export interface Universe {
+  /** The stock of a symbol in any accepted spelling (`700`, `brk.b`); null when unknown. */
+  find(symbol: string): Promise<Stock | null>;
+  /** Whether the stock can be analysed, and why not; null when unknown. */
+  statusOf(symbol: string): Promise<StockStatusAnswer | null>;
+  /** Stocks whose symbol or English or Chinese name contains `q`, best matches first. */
+  search(q: string, limit: number): Promise<Stock[]>;
+  /** Every stock, compact, in symbol order (cached until the next load). */
+  list(): Promise<StockSummary[]>;
+  /** The id of the newest load: versions whatever is cached from the list. */
+  version(): Promise<number>;
+  /** Medians of the sector's analysable stocks (cached until the next load). */
+  sectorMedians(sector: string): Promise<SectorMedians | null>;
+  /** The bundled figures of a symbol; null when the bundle has none. */
+  fundamentals(symbol: string): Promise<Fundamentals | null>;
+  /** Loads the bundled data when the database does not hold this bundle yet (first start, newer files). */
+  ensureLoaded(): Promise<void>;
+}
+
+export interface UniverseOptions {
+  /** The market data directory (default: the bundled data/market). */
+  dataDir?: string;
+  logger?: Logger;
+}
+
+export function createUniverse(db: Database, options: UniverseOptions = {}): Universe {
+  let loading: Promise<void> | null = null;
+  let listCache: { version: number; list: Promise<StockSummary[]> } | null = null;
+  let mediansCache: { version: number; bySector: Map<string, Promise<SectorMedians | null>> } = { version: -1, bySector: new Map() };
+
+  const version = async () => (await loadsRepo.latest(db))?.id ?? 0;
+
+  return {
+    async find(symbol) {
+      return (await stocksRepo.find(db, normaliseSymbol(symbol))) ?? null;
+    },
+
+    async statusOf(symbol) {
+      const stock = await this.find(symbol);
+      return stock && { symbol: stock.symbol, isActive: stock.status === 'active', status: stock.status, reason: stock.reason };
+    },
+
+    async search(q, limit) {
+      const text = q.trim();
+      if (!text) return [];
+      return stocksRepo.search(db, text, normaliseSymbol(text), limit);
+    },
+
+    async list() {
+      const current = await version();
+      if (listCache?.version !== current) {
+        const list = stocksRepo.list(db);
+        listCache = { version: current, list };
+        list.catch(() => (listCache = null));
+      }
+      return listCache.list;
+    },
+
+    version,
+
+    async sectorMedians(sector) {
+      const current = await version();
+      if (mediansCache.version !== current) mediansCache = { version: current, bySector: new Map() };
+      let medians = mediansCache.bySector.get(sector);
+      if (!medians) {
+        medians = fundamentalsRepo.sectorMedians(db, sector);
+        mediansCache.bySector.set(sector, medians);
+      }
+      return medians;
+    },
+
+    async fundamentals(symbol) {
+      return (await fundamentalsRepo.find(db, normaliseSymbol(symbol))) ?? null;
+    },
+
+    ensureLoaded() {
+      loading ??= loadUniverse(db, { dir: options.dataDir }).then(
+        (result) => {
+          if (result.loaded) options.logger?.info({ ...result }, 'stock universe loaded');
+        },
+        (err: unknown) => {
+          loading = null;
+          throw err;
+        },
+      );
+      return loading;
+    },
+  };
+}

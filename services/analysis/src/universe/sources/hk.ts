@@ -1,0 +1,182 @@
+import { classifyListing, type ListingFacts } from '../classify';
+import { parseCsv } from '../csv';
+import { describeRate, type FxTable } from '../fx';
+import { normaliseSymbol } from '../symbols';
+import type { Fundamentals, ListingRecord } from '../types';
+import { cleanName, formatFigure, moneyOrNull, numberOrNull, percentOrNull } from './numbers';
+
+/** The Hong Kong files' text, as bundled under data/market/hk. */
+export interface HkFiles {
+  hkexListedCompanies: string;
+  hsiConstituents: string;
+  fundamentals: string;
+  fundamentalsNotes: string;
+  asOf: { hkexListedCompanies: string };
+}
+
+interface HkexCompany {
+  symbol: number;
+  engName: string;
+  zhName: string;
+}
+
+/** What the derived_fields column says was computed, in words for the report. */
+const DERIVED_FIELDS: Record<string, string> = {
+  'eps_ttm=price/PE': '每股盈利（TTM）由股價 ÷ 市盈率推算（來源註明）。',
+  'book_value_per_share=price/PB': '每股帳面值由股價 ÷ 市賬率推算（來源註明）。',
+  'shares_outstanding=market_cap/price': '流通股數由市值 ÷ 股價推算（來源註明）。',
+};
+
+/** "DELISTED: ... last trading day 2026-01-14; ..." in the notes column. */
+function delistingOf(note: string): { lastTradingDay: string | null } | null {
+  if (!/^\s*DELISTED\b/i.test(note)) return null;
+  return { lastTradingDay: /last trading day (\d{4}-\d{2}-\d{2})/i.exec(note)?.[1] ?? null };
+}
+
+/** The ISO date (or year-month) at the start of an as_of cell such as "2025-12 (approx.)". */
+export function isoDateOf(cell: string | undefined): string | null {
+  return /^\s*(\d{4}-\d{2}(?:-\d{2})?)/.exec(cell ?? '')?.[1] ?? null;
+}
+
+/**
+ * One row of hk-fundamentals.csv (with its notes row) as bundled figures in the trading
+ * currency. Amounts written "CUR number" in another currency are converted with the bundled
+ * FX table at the latest rate on or before the row's price date, and the note says at which
+ * rate. Book value per share and shares are derived from P/B and market cap where the row
+ * lacks them; each derivation is noted. Blank stays null.
+ */
+export function readHkFundamentals(row: Record<string, string>, notesRow: Record<string, string> | undefined, fx: FxTable): Fundamentals {
+  const currency = row.currency_trading || 'HKD';
+  const asOf = isoDateOf(row.as_of);
+  const notes: string[] = [`資料來源：公開報價及統計頁面整理（${row.source_url?.split(' | ').length ?? 0} 個來源），報價日期 ${row.as_of || '不詳'}；其他欄位可能較舊。`];
+  if (asOf !== row.as_of?.trim()) notes.push(`報價日期為約數（${row.as_of}）。`);
+  const conversions = new Set<string>();
+
+  const money = (cell: string | undefined): number | null => {
+    const value = moneyOrNull(cell, currency);
+    if (!value) return null;
+    if (value.currency === currency) return value.amount;
+    const rate = fx.rate(value.currency, currency, asOf);
+    if (!rate) {
+      notes.push(`有一項以 ${value.currency} 列示的數字因沒有匯率而未採用。`);
+      return null;
+    }
+    conversions.add(`以 ${value.currency} 列示的數字已按 ${describeRate(rate)} 換算為 ${currency}。`);
+    return value.amount * rate.rate;
+  };
+
+  const price = numberOrNull(row.price);
+  const marketCap = numberOrNull(row.market_cap);
+  const priceToBook = numberOrNull(notesRow?.pb);
+  let bookValuePerShare = money(row.book_value_per_share);
+  let sharesOutstanding = numberOrNull(row.shares_outstanding);
+  if (bookValuePerShare === null && price !== null && priceToBook) {
+    bookValuePerShare = price / priceToBook;
+    notes.push(`每股帳面值由股價 ÷ 市賬率推算：${formatFigure(price)} ÷ ${formatFigure(priceToBook)} = ${formatFigure(bookValuePerShare)}。`);
+  }
+  if (sharesOutstanding === null && price && marketCap !== null) {
+    sharesOutstanding = marketCap / price;
+    notes.push(`流通股數由市值 ÷ 股價推算，約 ${formatFigure(sharesOutstanding)} 股。`);
+  }
+  for (const field of (notesRow?.derived_fields ?? '').split(';').map((f) => f.trim())) {
+    const note = DERIVED_FIELDS[field];
+    if (note) notes.push(note);
+  }
+
+  const figures: Fundamentals = {
+    symbol: normaliseSymbol(row.symbol ?? ''),
+    currency,
+    reportingCurrency: row.currency_reporting || null,
+    price,
+    marketCap,
+    sharesOutstanding,
+    peRatio: numberOrNull(row.pe_ttm),
+    eps: money(row.eps_ttm),
+    dividendPerShare: numberOrNull(row.dividend_per_share),
+    dividendYield: percentOrNull(row.dividend_yield),
+    high52Week: numberOrNull(row.high_52w),
+    low52Week: numberOrNull(row.low_52w),
+    bookValuePerShare,
+    priceToBook,
+    priceToSales: null,
+    revenue: money(row.revenue),
+    netIncome: money(row.net_income),
+    freeCashFlow: money(row.free_cash_flow),
+    ebitda: null,
+    totalDebt: money(row.total_debt),
+    cash: money(row.cash),
+    beta: numberOrNull(row.beta),
+    asOf,
+    source: `hk/hk-fundamentals.csv: ${row.source_url ?? ''}`,
+    notes,
+  };
+  notes.push(...conversions);
+  if (notesRow?.revenue_period) notes.push(`營業額期間：${notesRow.revenue_period}。`);
+  if (notesRow?.net_income_period) notes.push(`淨利潤期間：${notesRow.net_income_period}。`);
+  if (/A\+H|market cap/i.test(notesRow?.shares_note ?? '')) notes.push(`股數／市值備註：${notesRow?.shares_note}。`);
+  if (notesRow?.notes) notes.push(`來源備註：${notesRow.notes}`);
+  return figures;
+}
+
+/**
+ * The Hong Kong side of the universe: HKEX's list of listed companies, the Hang Seng Index
+ * members and the fundamentals file. HKEX's list holds companies only, so a code found
+ * elsewhere but not there is a non-company product (a REIT, an ETF, another trust); a
+ * delisting is taken from the notes file, which records it.
+ */
+export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: ListingRecord[]; fundamentals: Fundamentals[] } {
+  const hkex = new Map(
+    (JSON.parse(files.hkexListedCompanies) as HkexCompany[]).map((c) => [normaliseSymbol(String(c.symbol)), c]),
+  );
+  const hsi = new Map(parseCsv(files.hsiConstituents).map((r) => [normaliseSymbol(r.Symbol ?? ''), r]));
+  const notesRows = new Map(parseCsv(files.fundamentalsNotes).map((r) => [normaliseSymbol(r.symbol ?? ''), r]));
+  const rows = new Map(parseCsv(files.fundamentals).map((r) => [normaliseSymbol(r.symbol ?? ''), r]));
+  const fundamentals = [...rows.entries()].map(([symbol, row]) => readHkFundamentals(row, notesRows.get(symbol), fx));
+  const fundamentalsBySymbol = new Map(fundamentals.map((f) => [f.symbol, f]));
+
+  const listings: ListingRecord[] = [];
+  for (const symbol of new Set([...hkex.keys(), ...hsi.keys(), ...rows.keys()])) {
+    const company = hkex.get(symbol);
+    const row = rows.get(symbol);
+    const figures = fundamentalsBySymbol.get(symbol);
+    const name = cleanName(row?.name_en || hsi.get(symbol)?.Name || company?.engName || symbol);
+    const nameZh = cleanName(row?.name_zh || company?.zhName) || null;
+    const notes = notesRows.get(symbol)?.notes ?? '';
+    const facts: ListingFacts = {
+      market: 'HK',
+      name,
+      securityName: null,
+      listed: true,
+      listSource: `港交所上市公司名單 ${files.asOf.hkexListedCompanies}`,
+      delisted: delistingOf(notes),
+      suspended: /^\s*SUSPENDED\b/i.test(notes),
+      testIssue: false,
+      etf: false,
+      company: company !== undefined,
+      sector: row?.sector || null,
+      industry: row?.industry || null,
+      financialStatus: null,
+      price: figures?.price ?? null,
+      currency: figures?.currency ?? 'HKD',
+      eps: figures?.eps ?? null,
+      netIncome: figures?.netIncome ?? null,
+    };
+    listings.push({
+      symbol,
+      name,
+      nameZh,
+      market: 'HK',
+      exchange: 'HKEX',
+      sector: facts.sector,
+      industry: facts.industry,
+      ...classifyListing(facts),
+      facts,
+      sources: [
+        company && 'hk/hkex-listed-companies.json',
+        hsi.has(symbol) && 'hk/hsi-constituents.csv',
+        row && 'hk/hk-fundamentals.csv',
+      ].filter((s): s is string => typeof s === 'string'),
+    });
+  }
+  return { listings, fundamentals };
+}

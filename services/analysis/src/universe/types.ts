@@ -1,0 +1,83 @@
+import type { Market } from '../market-data/types';
+import type { ListingFacts, StockStatus } from './classify';
+
+export type { StockStatus } from './classify';
+
+/** A stock of the universe as the API shows it. */
+export interface Stock {
+  symbol: string;
+  name: string;
+  /** Traditional Chinese name where a source gives one. */
+  nameZh: string | null;
+  market: Market;
+  exchange: string | null;
+  sector: string | null;
+  industry: string | null;
+  status: StockStatus;
+  /** Why it cannot be analysed (Traditional Chinese); null when active. */
+  reason: string | null;
+}
+
+/** The compact entry of the autocomplete list. */
+export interface StockSummary {
+  symbol: string;
+  name: string;
+  nameZh: string | null;
+  market: Market;
+}
+
+export interface StockStatusAnswer {
+  symbol: string;
+  isActive: boolean;
+  status: StockStatus;
+  reason: string | null;
+}
+
+/**
+ * One stock's bundled figures, every amount in `currency` (the trading currency), converted
+ * where the source gave another and said so in `notes`. Null where the source has nothing.
+ */
+export interface Fundamentals {
+  symbol: string;
+  currency: string;
+  reportingCurrency: string | null;
+  price: number | null;
+  marketCap: number | null;
+  sharesOutstanding: number | null;
+  peRatio: number | null;
+  eps: number | null;
+  dividendPerShare: number | null;
+  /** A fraction: 0.0085 is 0.85 %. */
+  dividendYield: number | null;
+  high52Week: number | null;
+  low52Week: number | null;
+  bookValuePerShare: number | null;
+  priceToBook: number | null;
+  priceToSales: number | null;
+  revenue: number | null;
+  netIncome: number | null;
+  freeCashFlow: number | null;
+  ebitda: number | null;
+  totalDebt: number | null;
+  cash: number | null;
+  beta: number | null;
+  /** The date of the price (ISO date, or year-month when the source gives only that). */
+  asOf: string | null;
+  /** Where the figures come from (file and, for Hong Kong, the pages the row cites). */
+  source: string;
+  /** Provenance and caveats in Traditional Chinese: conversions, derived figures, periods. */
+  notes: string[];
+}
+
+/** A stock as the loader builds it from the bundled files: the row, plus the facts behind its status. */
+export interface ListingRecord extends Stock {
+  facts: ListingFacts;
+  /** The bundled files that mention the stock. */
+  sources: string[];
+}
+
+/** The whole universe built from the bundled files. */
+export interface UniverseData {
+  listings: ListingRecord[];
+  fundamentals: Fundamentals[];
+}

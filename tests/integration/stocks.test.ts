@@ -1,0 +1,174 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { migrate, PLATFORM_MIGRATIONS_DIR } from '@stockai/platform';
+import { createTestDatabase, startTestService, type TestService } from '@stockai/platform/src/testing';
+import { analysisService } from '../../services/analysis/src/app';
+import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from '../../services/analysis/src/universe/bundle';
+import { loadUniverse } from '../../services/analysis/src/universe/loader';
+import { createUniverse } from '../../services/analysis/src/universe/service';
+
+/** Raw HTTP, so the test sees the gzip bytes and the 304 exactly as a browser would. */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+const json = async (url: string) => {
+  const res = await fetch(url);
+  return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
+};
+
+/** The stock universe through the analysis service's HTTP API, on real PostgreSQL. */
+describe('stocks', () => {
+  let sut: TestService;
+
+  beforeAll(async () => {
+    sut = await startTestService(analysisService());
+  }, 60_000);
+
+  afterAll(async () => {
+    await sut?.close();
+  });
+
+  it('loads the bundled universe on first start and not again when nothing changed', async () => {
+    const { rows } = await sut.db.query<{ n: number; markets: number }>('SELECT count(*)::int AS n, count(DISTINCT market)::int AS markets FROM stocks');
+    expect(rows[0]?.n).toBeGreaterThan(15_000);
+    expect(rows[0]?.markets).toBe(2);
+    const again = await loadUniverse(sut.db);
+    expect(again.loaded).toBe(false);
+    const loads = await sut.db.query('SELECT 1 FROM stock_data_loads');
+    expect(loads.rowCount).toBe(1);
+  });
+
+  it('serves the compact list gzip-encoded with an ETag, and 304 when it has not changed', async () => {
+    const first = await get(`${sut.url}/api/stocks`, { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['cache-control']).toContain('max-age=');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"stocks-/);
+    const list = JSON.parse(gunzipSync(first.body).toString('utf8')) as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(15_000);
+    expect(list).toContainEqual({ symbol: '0700.HK', name: 'Tencent Holdings Ltd', nameZh: '騰訊控股', market: 'HK' });
+    expect(list).toContainEqual({ symbol: 'AAPL', name: 'Apple Inc.', nameZh: null, market: 'US' });
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['market', 'name', 'nameZh', 'symbol']);
+
+    const again = await get(`${sut.url}/api/stocks`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    const plain = await get(`${sut.url}/api/stocks`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect((JSON.parse(plain.body.toString('utf8')) as unknown[]).length).toBe(list.length);
+  });
+
+  it('searches symbols and both names, best match first', async () => {
+    const bySymbol = await json(`${sut.url}/api/stocks?q=aapl&limit=5`);
+    expect((bySymbol.body as { symbol: string }[])[0]?.symbol).toBe('AAPL');
+    const byCode = await json(`${sut.url}/api/stocks?q=700`);
+    expect((byCode.body as { symbol: string }[])[0]?.symbol).toBe('0700.HK');
+    const byChinese = await json(`${sut.url}/api/stocks?q=${encodeURIComponent('騰訊')}`);
+    expect(byChinese.body).toContainEqual(expect.objectContaining({ symbol: '0700.HK', nameZh: '騰訊控股' }));
+    const byName = await json(`${sut.url}/api/stocks?q=microsoft&limit=3`);
+    expect((byName.body as { symbol: string }[]).map((s) => s.symbol)).toContain('MSFT');
+    expect((byName.body as unknown[]).length).toBeLessThanOrEqual(3);
+
+    const tooMany = await json(`${sut.url}/api/stocks?q=a&limit=1000`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('answers a stock in any spelling with its details, and 404 for an unknown symbol', async () => {
+    const tencent = await json(`${sut.url}/api/stocks/00700`);
+    expect(tencent).toMatchObject({
+      status: 200,
+      body: { symbol: '0700.HK', name: 'Tencent Holdings Ltd', nameZh: '騰訊控股', market: 'HK', exchange: 'HKEX', sector: 'Communication Services', status: 'active', reason: null },
+    });
+    const berkshire = await json(`${sut.url}/api/stocks/brk.b`);
+    expect(berkshire.body).toMatchObject({ symbol: 'BRK-B', market: 'US', exchange: 'NYSE', sector: 'Financials' });
+
+    const unknown = await json(`${sut.url}/api/stocks/NOPE123`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: '找不到股票代碼「NOPE123」，請確認代碼是否正確（例如 AAPL、0700.HK）。', code: 'STOCK_NOT_FOUND' });
+    expect((await json(`${sut.url}/api/stocks/status/NOPE123`)).status).toBe(404);
+  });
+
+  it.each([
+    ['AAPL', 'active'],
+    ['0700.HK', 'active'],
+    ['0011.HK', 'delisted'],
+    ['ANSS', 'inactive'],
+    ['ZAZZT', 'inactive'],
+    ['2800.HK', 'unsuitable_product'],
+    ['SPY', 'unsuitable_product'],
+    ['BFRGW', 'unsuitable_product'],
+    ['0823.HK', 'reit_or_trust'],
+    ['PLD', 'reit_or_trust'],
+    ['AACB', 'highly_speculative'],
+  ])('classifies %s as %s', async (symbol, status) => {
+    const { status: http, body } = await json(`${sut.url}/api/stocks/status/${symbol}`);
+    expect(http).toBe(200);
+    expect(body).toMatchObject({ symbol, status, isActive: status === 'active' });
+    const { reason } = body as { reason: string | null };
+    if (status === 'active') expect(reason).toBeNull();
+    else expect(reason).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('gives sector medians over the analysable stocks of the bundled figures', async () => {
+    const universe = createUniverse(sut.db);
+    const bundle = parseBundle(readBundleFiles());
+    const active = new Set(bundle.listings.filter((l) => l.sector === 'Information Technology' && l.status === 'active').map((l) => l.symbol));
+    const figures = bundle.fundamentals.filter((f) => active.has(f.symbol));
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = sorted.length / 2;
+      return Number.isInteger(mid) ? ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2 : (sorted[Math.floor(mid)] ?? 0);
+    };
+    const medians = await universe.sectorMedians('Information Technology');
+    expect(medians).toMatchObject({ sector: 'Information Technology', count: figures.length, evToEbitda: null });
+    expect(medians?.pe).toBeCloseTo(median(figures.flatMap((f) => (f.peRatio && f.peRatio > 0 ? [f.peRatio] : []))), 9);
+    expect(medians?.pb).toBeCloseTo(median(figures.flatMap((f) => (f.priceToBook && f.priceToBook > 0 ? [f.priceToBook] : []))), 9);
+    expect(await universe.sectorMedians('No Such Sector')).toBeNull();
+  });
+});
+
+/** Re-running the loader after a newer file arrives, on a database of its own. */
+describe('loading a newer bundle', () => {
+  it('updates changed rows, replaces figures and marks symbols the files dropped inactive', async () => {
+    const { db, drop } = await createTestDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), 'stockai-market-'));
+    try {
+      await migrate(db, PLATFORM_MIGRATIONS_DIR);
+      await migrate(db, path.join(__dirname, '..', '..', 'services', 'analysis', 'migrations'));
+      cpSync(BUNDLED_MARKET_DATA, dir, { recursive: true });
+      const first = await loadUniverse(db, { dir });
+      expect(first).toMatchObject({ loaded: true, retired: 0 });
+
+      const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
+      edit('hk/hk-fundamentals.csv', (t) => t.replace('0700.HK,Tencent Holdings Ltd,騰訊控股,Communication Services,Internet Content & Information,HKD,CNY,533.00', '0700.HK,Tencent Holdings Ltd,騰訊控股,Communication Services,Internet Content & Information,HKD,CNY,540.00'));
+      edit('us/nasdaq-listed-symbols.csv', (t) => t.replace(/^AACB,.*\n/m, ''));
+
+      const second = await loadUniverse(db, { dir });
+      expect(second).toMatchObject({ loaded: true, retired: 1 });
+      const universe = createUniverse(db);
+      expect((await universe.fundamentals('0700.HK'))?.price).toBe(540);
+      expect(await universe.statusOf('AACB')).toMatchObject({ status: 'inactive', isActive: false });
+      expect((await universe.find('AACB'))?.reason).toContain('不在最新的市場資料檔');
+      expect((await universe.find('AAPL'))?.status).toBe('active');
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_data_loads');
+      expect(rows[0]?.n).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await drop();
+    }
+  }, 60_000);
+});
