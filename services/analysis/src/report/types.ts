@@ -71,6 +71,8 @@ export interface ValuationResult {
   /** Names of the models used, e.g. "DCF、相對估值、格雷厄姆數". */
   method: string;
   riskLevel: RiskLevel;
+  /** Why the risk level is what it is (Traditional Chinese), one line per factor found. */
+  riskFactors?: string[];
   currency: string;
   models: ValuationModel[];
 }
@@ -84,6 +86,8 @@ export interface BusinessAnalysis {
   growthProspects: string;
   financialHealth: string;
   managementQuality: string;
+  /** Who wrote the text fields: the AI provider or the built-in analyst (the score is always computed). */
+  writtenBy?: 'ai' | 'built-in';
 }
 
 export interface InvestorAdvice {

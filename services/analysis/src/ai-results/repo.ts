@@ -1,0 +1,135 @@
+import type { Queryable } from '@stockai/platform';
+
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export type AiPurpose = 'business' | 'summary' | 'test';
+
+export interface NewAiRequest {
+  id: string;
+  analysisId: string;
+  userId: string;
+  symbol: string;
+  market: string;
+  currency: string;
+  purpose: AiPurpose;
+  model: string;
+  prompt: string;
+  response: string | null;
+  error: string | null;
+  tokenUsage: TokenUsage | null;
+  fullConversation: ChatMessage[];
+  durationMs: number;
+}
+
+export interface AiRequestRow {
+  id: string;
+  analysis_id: string;
+  user_id: string;
+  symbol: string;
+  market: string;
+  currency: string;
+  purpose: AiPurpose;
+  model: string;
+  request_date: Date;
+  prompt: string;
+  response: string | null;
+  error: string | null;
+  token_usage: TokenUsage | null;
+  full_conversation: ChatMessage[];
+  duration_ms: number;
+}
+
+export interface AiRequestListRow extends Omit<AiRequestRow, 'prompt' | 'response' | 'full_conversation'> {
+  response_preview: string | null;
+}
+
+/** How many characters of the response the list shows. */
+export const PREVIEW_LENGTH = 200;
+
+export const aiRequestsRepo = {
+  async insert(db: Queryable, r: NewAiRequest): Promise<void> {
+    await db.query(
+      `INSERT INTO ai_requests (id, analysis_id, user_id, symbol, market, currency, purpose, model, prompt, response, error,
+         token_usage, full_conversation, duration_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        r.id,
+        r.analysisId,
+        r.userId,
+        r.symbol,
+        r.market,
+        r.currency,
+        r.purpose,
+        r.model,
+        r.prompt,
+        r.response,
+        r.error,
+        r.tokenUsage === null ? null : JSON.stringify(r.tokenUsage),
+        JSON.stringify(r.fullConversation),
+        r.durationMs,
+      ],
+    );
+  },
+
+  /** Newest first. */
+  async page(db: Queryable, limit: number, offset: number): Promise<{ rows: AiRequestListRow[]; total: number }> {
+    const [{ rows }, count] = await Promise.all([
+      db.query<AiRequestListRow>(
+        `SELECT id, analysis_id, user_id, symbol, market, currency, purpose, model, request_date, error, token_usage, duration_ms,
+           left(response, ${PREVIEW_LENGTH}) AS response_preview
+         FROM ai_requests ORDER BY request_date DESC, id LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ),
+      db.query<{ n: string }>('SELECT count(*) AS n FROM ai_requests'),
+    ]);
+    return { rows, total: Number(count.rows[0]?.n ?? 0) };
+  },
+
+  async find(db: Queryable, id: string): Promise<AiRequestRow | undefined> {
+    const { rows } = await db.query<AiRequestRow>('SELECT * FROM ai_requests WHERE id = $1', [id]);
+    return rows[0];
+  },
+
+  async delete(db: Queryable, id: string): Promise<boolean> {
+    const { rowCount } = await db.query('DELETE FROM ai_requests WHERE id = $1', [id]);
+    return rowCount === 1;
+  },
+
+  async totals(db: Queryable): Promise<{ total_requests: number; unique_symbols: number; unique_users: number }> {
+    const { rows } = await db.query<{ total_requests: string; unique_symbols: string; unique_users: string }>(
+      `SELECT count(*) AS total_requests, count(DISTINCT symbol) AS unique_symbols, count(DISTINCT user_id) AS unique_users FROM ai_requests`,
+    );
+    const row = rows[0];
+    return { total_requests: Number(row?.total_requests ?? 0), unique_symbols: Number(row?.unique_symbols ?? 0), unique_users: Number(row?.unique_users ?? 0) };
+  },
+
+  /** Requests per UTC day from `since` on, only the days that had any, newest first. */
+  async dailyCounts(db: Queryable, since: Date): Promise<{ date: string; daily_count: number }[]> {
+    const { rows } = await db.query<{ date: string; daily_count: string }>(
+      `SELECT to_char(request_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*) AS daily_count
+       FROM ai_requests WHERE request_date >= $1 GROUP BY 1 ORDER BY 1 DESC`,
+      [since],
+    );
+    return rows.map((r) => ({ date: r.date, daily_count: Number(r.daily_count) }));
+  },
+
+  async databaseFacts(db: Queryable): Promise<{ database: string; tableExists: boolean; sizeBytes: number; recordsTotal: number }> {
+    const { rows } = await db.query<{ database: string; table_exists: boolean; size: string | null }>(
+      `SELECT current_database() AS database, to_regclass('ai_requests') IS NOT NULL AS table_exists,
+         pg_total_relation_size(to_regclass('ai_requests')) AS size`,
+    );
+    const row = rows[0];
+    const tableExists = row?.table_exists === true;
+    const recordsTotal = tableExists ? Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM ai_requests')).rows[0]?.n ?? 0) : 0;
+    return { database: row?.database ?? 'unknown', tableExists, sizeBytes: Number(row?.size ?? 0), recordsTotal };
+  },
+};

@@ -1,0 +1,62 @@
+import { assessBusiness } from '../report/business';
+import { industrialsMedians, steadyCompany } from '../report/fixtures';
+import { adviseInvestors } from '../report/suggestions';
+import type { ReportInput } from '../report/types';
+import { basicInfo, mergeReport, valuationModels } from '../report';
+import { builtInAnalyst } from './built-in';
+
+const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002', symbol: 'STDY' };
+const chinese = /[\u4e00-\u9fff]/;
+
+describe('the built-in analyst', () => {
+  const sut = builtInAnalyst();
+  const input: ReportInput = { data: steadyCompany(), medians: industrialsMedians, investorType: 'stable' };
+
+  it('writes every business field in Chinese, quoting the computed figures', async () => {
+    const business = await assessBusiness(input, valuationModels(input), sut, ctx);
+    const texts = [business.primaryBusiness, business.competitiveAdvantage, business.marketPosition, business.growthProspects, business.financialHealth, business.managementQuality];
+    for (const text of texts) {
+      expect(text.length).toBeGreaterThan(20);
+      expect(text).toMatch(chinese);
+    }
+    expect(business.writtenBy).toBe('built-in');
+    expect(business.primaryBusiness).toContain('穩定工業（Steady Industries Inc.）');
+    expect(business.primaryBusiness).toContain('工業板塊');
+    expect(business.primaryBusiness).toContain('USD 250 億'); // revenue 25e9
+    expect(business.competitiveAdvantage).toContain('淨利潤率 20%'); // 5e9 / 25e9
+    expect(business.competitiveAdvantage).toContain('（ROE）25%'); // 5e9 / (20 × 1e9)
+    expect(business.marketPosition).toContain('較同業中位數 20 倍低 15%'); // P/E 17 vs 20
+    expect(business.growthProspects).toContain('12.5%'); // ROE × retention
+    expect(business.financialHealth).toContain('淨負債 USD 60 億'); // 10e9 − 4e9
+    expect(business.financialHealth).toContain('債務對股東權益比率 0.5 倍');
+    expect(business.managementQuality).toContain('派息比率 50%');
+  });
+
+  it('summarises the valuation, the score and the reader’s own advice with the data date', async () => {
+    const valuation = valuationModels(input);
+    const business = await assessBusiness(input, valuation, sut, ctx);
+    const suggestions = adviseInvestors(input, valuation, business);
+    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions }, sut, ctx);
+    expect(report.summary).toMatch(chinese);
+    expect(report.summary).toContain('USD 94.86'); // fair value
+    expect(report.summary).toContain('11.6%'); // upside
+    expect(report.summary).toContain('「買入」');
+    expect(report.summary).toContain(`業務評分 ${business.score}/100`);
+    expect(report.summary).toContain('對穩健型投資者');
+    expect(report.summary).toContain('截至 2026-11-20');
+  });
+
+  it('says plainly when no valuation model could be built', async () => {
+    const bare: ReportInput = {
+      data: steadyCompany({ eps: null, netIncome: null, freeCashFlow: null, bookValuePerShare: null, dividendPerShare: null, ebitda: null, revenue: null }),
+      medians: null,
+      investorType: null,
+    };
+    const valuation = valuationModels(bare);
+    const business = await assessBusiness(bare, valuation, sut, ctx);
+    const suggestions = adviseInvestors(bare, valuation, business);
+    const report = await mergeReport(bare, { basic: basicInfo(bare.data), valuation, business, suggestions }, sut, ctx);
+    expect(report.summary).toContain('數據不足以建立任何估值模型');
+    expect(business.competitiveAdvantage).toContain('數據不足');
+  });
+});

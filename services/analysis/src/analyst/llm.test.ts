@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { createLogger, migrate, PLATFORM_MIGRATIONS_DIR } from '@stockai/platform';
+import { createTestDatabase, type TestDatabase } from '@stockai/platform/src/testing';
+import { type LlmStandIn, startLlmStandIn } from '../../../../tests/support/llm-stand-in';
+import type { AiRequestRow } from '../ai-results/repo';
+import { systemPromptsRepo } from '../prompts/repo';
+import { assessBusiness } from '../report/business';
+import { industrialsMedians, steadyCompany } from '../report/fixtures';
+import { financialMetrics } from '../report/metrics';
+import type { ReportInput } from '../report/types';
+import { adviseInvestors, basicInfo, mergeReport, valuationModels } from '../report';
+import { builtInBusinessNarrative } from './built-in-business';
+import { createAnalyst } from './index';
+
+const input: ReportInput = { data: steadyCompany(), medians: industrialsMedians, investorType: 'stable' };
+const valuation = valuationModels(input);
+const aiNarrative = {
+  primaryBusiness: 'AI：穩定工業主要生產工業機械。[1]',
+  competitiveAdvantage: 'AI：品牌及服務網絡帶來優勢。',
+  marketPosition: 'AI：行業前列。',
+  growthProspects: 'AI：自動化需求帶動增長。',
+  financialHealth: 'AI：淨負債 USD 60 億，負債低。',
+  managementQuality: 'AI：資本配置審慎。',
+};
+
+/** The AI analyst with the real openai SDK against a local OpenAI-compatible stand-in, logging to real PostgreSQL. */
+describe('the AI analyst', () => {
+  let standIn: LlmStandIn;
+  let test: TestDatabase;
+  let n = 0;
+  const ctx = () => ({ analysisId: crypto.randomUUID(), userId: crypto.randomUUID(), symbol: 'STDY', n: ++n });
+  const logged = async (analysisId: string) =>
+    (await test.db.query<AiRequestRow>('SELECT * FROM ai_requests WHERE analysis_id = $1 ORDER BY request_date', [analysisId])).rows;
+  const analyst = (options: { timeoutMs?: number; maxRetries?: number; breakerThreshold?: number } = {}) =>
+    createAnalyst({ apiKey: 'test-key', baseUrl: standIn.url, model: 'sonar', maxRetries: 0, db: test.db, logger: createLogger('analysis', 'silent'), ...options });
+
+  beforeAll(async () => {
+    standIn = await startLlmStandIn();
+    test = await createTestDatabase();
+    await migrate(test.db, PLATFORM_MIGRATIONS_DIR);
+    await migrate(test.db, path.join(__dirname, '..', '..', 'migrations'));
+  });
+  afterAll(async () => {
+    await standIn?.close();
+    await test?.drop();
+  });
+  beforeEach(() => {
+    standIn.setMode({ kind: 'answer' });
+    standIn.answerWith(() => '```json\n' + JSON.stringify(aiNarrative) + '\n```');
+  });
+
+  it('writes the business text with the model and logs the request with its token usage', async () => {
+    const c = ctx();
+    const sut = analyst();
+    const business = await assessBusiness(input, valuation, sut, c);
+
+    expect(business.writtenBy).toBe('ai');
+    expect(business.primaryBusiness).toBe('AI：穩定工業主要生產工業機械。'); // citation marker dropped
+    expect(business.score).toBeGreaterThan(0); // always computed, never the model's
+    const request = standIn.requests.at(-1);
+    expect(request?.authorization).toBe('Bearer test-key');
+    expect(request?.model).toBe('sonar');
+    expect(request?.messages[0]?.content).toContain('穩定工業（STDY，US 市場，貨幣 USD）'); // the seeded prompt, rendered
+    expect(request?.messages[1]?.content).toContain('"roePercent": 25');
+
+    const [row] = await logged(c.analysisId);
+    expect(row).toMatchObject({ user_id: c.userId, symbol: 'STDY', market: 'US', currency: 'USD', purpose: 'business', model: 'sonar', error: null });
+    expect(row?.prompt).toBe(request?.messages[1]?.content);
+    expect(row?.response).toContain('AI：品牌及服務網絡帶來優勢。');
+    const promptChars = (request?.messages ?? []).reduce((s, m) => s + m.content.length, 0);
+    const answerChars = (row?.response ?? '').length;
+    expect(row?.token_usage).toEqual({ prompt_tokens: promptChars, completion_tokens: answerChars, total_tokens: promptChars + answerChars });
+    expect(row?.full_conversation.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+  });
+
+  it('writes the summary with the model, logged as a summary request', async () => {
+    const c = ctx();
+    standIn.answerWith(() => '穩定工業估值合理，適合穩健型投資者長線持有。[2][3]');
+    const sut = analyst();
+    const business = await assessBusiness(input, valuation, sut, c);
+    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, sut, c);
+    expect(report.summary).toBe('穩定工業估值合理，適合穩健型投資者長線持有。');
+    expect(report.notes.at(-1)).toContain('總結由 AI 模型（sonar）');
+    expect((await logged(c.analysisId)).map((r) => r.purpose)).toEqual(['business', 'summary']);
+  });
+
+  it('keeps the built-in summary when the model answers the summary in JSON', async () => {
+    const c = ctx();
+    const sut = analyst();
+    const business = await assessBusiness(input, valuation, sut, c);
+    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, sut, c);
+    expect(report.summary).toContain('截至 2026-11-20'); // the built-in summary
+    expect(report.notes.at(-1)).toBe('業務分析由 AI 模型（sonar）根據系統計算的數據撰寫；所有數字均由系統計算。');
+  });
+
+  it('retries a failed attempt and uses the answer that follows', async () => {
+    const c = ctx();
+    const before = standIn.requests.length;
+    standIn.next(1, { kind: 'fail', status: 503 });
+    const business = await assessBusiness(input, valuation, analyst({ maxRetries: 1 }), c);
+    expect(standIn.requests.length - before).toBe(2);
+    expect(business.writtenBy).toBe('ai');
+  });
+
+  it('falls back to the built-in text when the provider answers 500, and logs the failure', async () => {
+    const c = ctx();
+    standIn.setMode({ kind: 'fail', status: 500 });
+    const business = await assessBusiness(input, valuation, analyst(), c);
+    expect(business.writtenBy).toBe('built-in');
+    const builtIn = builtInBusinessNarrative({ data: input.data, metrics: financialMetrics(input.data), valuation, score: business.score });
+    expect(business.financialHealth).toBe(builtIn.financialHealth);
+    const [row] = await logged(c.analysisId);
+    expect(row).toMatchObject({ response: null, token_usage: null });
+    expect(row?.error).toMatch(/500/);
+  });
+
+  it('falls back to the built-in text when the provider does not answer in time', async () => {
+    const c = ctx();
+    standIn.setMode({ kind: 'hang' });
+    const business = await assessBusiness(input, valuation, analyst({ timeoutMs: 300 }), c);
+    expect(business.writtenBy).toBe('built-in');
+    // The SDK says "Request timed out." (under jest's VM, whose AbortError is another realm's, "Connection error.").
+    expect((await logged(c.analysisId))[0]?.error).toMatch(/timed out|connection error/i);
+  });
+
+  it('falls back when the answer is not the JSON asked for', async () => {
+    standIn.answerWith(() => '抱歉，我無法回答。');
+    const business = await assessBusiness(input, valuation, analyst(), ctx());
+    expect(business.writtenBy).toBe('built-in');
+  });
+
+  it('opens the circuit after 3 failures in a row and stops calling the provider', async () => {
+    standIn.setMode({ kind: 'fail', status: 500 });
+    const sut = analyst({ breakerThreshold: 3 });
+    const before = standIn.requests.length;
+    for (let i = 0; i < 3; i++) await assessBusiness(input, valuation, sut, ctx());
+    expect(standIn.requests.length - before).toBe(3);
+
+    standIn.setMode({ kind: 'answer' });
+    const c = ctx();
+    const business = await assessBusiness(input, valuation, sut, c);
+    expect(business.writtenBy).toBe('built-in');
+    expect(standIn.requests.length - before).toBe(3); // not called while open
+    expect(await logged(c.analysisId)).toEqual([]);
+  });
+
+  it('sends the system prompt as the admin last edited it', async () => {
+    const template = '你是測試分析師，分析 {{symbol}}，只回覆 JSON 物件。';
+    await systemPromptsRepo.update(test.db, 'business-analysis', { template }, crypto.randomUUID());
+    await assessBusiness(input, valuation, analyst(), ctx());
+    expect(standIn.requests.at(-1)?.messages[0]?.content).toBe('你是測試分析師，分析 STDY，只回覆 JSON 物件。');
+  });
+});

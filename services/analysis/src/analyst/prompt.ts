@@ -1,0 +1,121 @@
+import type { MarketData } from '../market-data/types';
+import { round } from '../report/format';
+import type { BusinessBrief, BusinessNarrative, SummaryBrief } from './types';
+
+/** Fills `{{symbol}}`, `{{companyName}}`, `{{market}}`, `{{currency}}` in a system prompt; other text stays as written. */
+export function renderTemplate(template: string, data: MarketData): string {
+  const values: Record<string, string> = {
+    symbol: data.symbol,
+    companyName: data.companyNameZh ?? data.companyName,
+    market: data.market,
+    currency: data.currency,
+  };
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+const pct = (fraction: number | null) => (fraction === null ? null : round(fraction * 100, 1));
+
+/** The figures the model is given (the user message), as JSON: numbers it must not contradict. */
+export function businessFacts({ data, metrics, valuation, score }: BusinessBrief): string {
+  return JSON.stringify(
+    {
+      company: data.companyName,
+      companyZh: data.companyNameZh,
+      symbol: data.symbol,
+      market: data.market,
+      currency: data.currency,
+      sector: data.sector,
+      industry: data.industry,
+      asOf: data.asOf,
+      price: data.price,
+      marketCap: data.marketCap,
+      revenue: data.revenue,
+      netIncome: data.netIncome,
+      freeCashFlow: data.freeCashFlow,
+      ebitda: data.ebitda,
+      totalDebt: data.totalDebt,
+      cash: data.cash,
+      eps: data.eps,
+      peRatio: data.peRatio,
+      bookValuePerShare: data.bookValuePerShare,
+      dividendPerShare: data.dividendPerShare,
+      beta: data.beta,
+      netMarginPercent: pct(metrics.netMargin),
+      ebitdaMarginPercent: pct(metrics.ebitdaMargin),
+      roePercent: pct(metrics.roe),
+      debtToEquity: metrics.debtToEquity === null ? null : round(metrics.debtToEquity, 2),
+      fcfToNetIncome: metrics.fcfConversion === null ? null : round(metrics.fcfConversion, 2),
+      sustainableGrowthPercent: pct(metrics.sustainableGrowth),
+      valuation: {
+        fairValue: valuation.fairValue,
+        upsidePercent: valuation.upside,
+        recommendation: valuation.recommendation,
+        confidencePercent: valuation.confidence,
+        models: valuation.method,
+        riskLevel: valuation.riskLevel,
+      },
+      businessScore: score,
+    },
+    null,
+    1,
+  );
+}
+
+export function summaryFacts({ data, basic, valuation, business, suggestions }: SummaryBrief): string {
+  const own = suggestions.byInvestorType.find((a) => a.highlighted);
+  return JSON.stringify(
+    {
+      company: data.companyNameZh ?? data.companyName,
+      symbol: data.symbol,
+      currency: data.currency,
+      asOf: data.asOf,
+      price: basic.currentPrice,
+      basicScore: basic.score,
+      valuation: {
+        fairValue: valuation.fairValue,
+        targetPrice: valuation.targetPrice,
+        upsidePercent: valuation.upside,
+        recommendation: valuation.recommendation,
+        confidencePercent: valuation.confidence,
+        models: valuation.method,
+        riskLevel: valuation.riskLevel,
+        riskFactors: valuation.riskFactors ?? [],
+      },
+      business: { score: business.score, competitiveAdvantage: business.competitiveAdvantage, financialHealth: business.financialHealth },
+      readerAdvice: own ? { investorType: own.label, action: own.actionText, positionSizePercent: own.positionSizePercent } : null,
+    },
+    null,
+    1,
+  );
+}
+
+/** Perplexity's answers carry citation markers like [1]; the report shows no sources list, so they go. */
+export function cleanText(text: string): string {
+  return text.replace(/\[\d+(?:,\s*\d+)*\]/g, '').replace(/[ \t]+\n/g, '\n').trim();
+}
+
+const NARRATIVE_KEYS = ['primaryBusiness', 'competitiveAdvantage', 'marketPosition', 'growthProspects', 'financialHealth', 'managementQuality'] as const;
+
+/**
+ * The business fields from the model's answer: the first JSON object in it (models like to
+ * wrap it in a code fence). Fields it left out or left empty are undefined; the caller fills
+ * them from the built-in analyst. Undefined when no field at all could be read.
+ */
+export function parseNarrative(answer: string): Partial<BusinessNarrative> | undefined {
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  if (start < 0 || end <= start) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const fields: Partial<BusinessNarrative> = {};
+  for (const key of NARRATIVE_KEYS) {
+    const value = (parsed as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim() !== '') fields[key] = cleanText(value);
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}

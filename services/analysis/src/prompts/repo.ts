@@ -1,0 +1,63 @@
+import type { Database, Queryable } from '@stockai/platform';
+
+export interface SystemPromptRow {
+  id: string;
+  name: string;
+  description: string;
+  template: string;
+  version: number;
+  updated_at: Date;
+  updated_by: string | null;
+}
+
+export interface PromptVersionRow {
+  prompt_id: string;
+  version: number;
+  template: string;
+  replaced_at: Date;
+  replaced_by: string | null;
+}
+
+export const systemPromptsRepo = {
+  async list(db: Queryable): Promise<SystemPromptRow[]> {
+    return (await db.query<SystemPromptRow>('SELECT * FROM system_prompts ORDER BY id')).rows;
+  },
+
+  async find(db: Queryable, id: string): Promise<SystemPromptRow | undefined> {
+    return (await db.query<SystemPromptRow>('SELECT * FROM system_prompts WHERE id = $1', [id])).rows[0];
+  },
+
+  /** Older versions, newest first. */
+  async history(db: Queryable, id: string): Promise<PromptVersionRow[]> {
+    return (await db.query<PromptVersionRow>('SELECT * FROM system_prompt_versions WHERE prompt_id = $1 ORDER BY version DESC', [id])).rows;
+  },
+
+  /**
+   * Replaces the template and keeps the one it replaces, in one transaction; the row lock
+   * makes two concurrent edits each keep the version they replaced. Undefined when no such prompt.
+   */
+  async update(
+    db: Database,
+    id: string,
+    change: { template: string; name?: string; description?: string },
+    editor: string,
+  ): Promise<SystemPromptRow | undefined> {
+    return db.transaction(async (tx) => {
+      const current = (await tx.query<SystemPromptRow>('SELECT * FROM system_prompts WHERE id = $1 FOR UPDATE', [id])).rows[0];
+      if (!current) return undefined;
+      await tx.query('INSERT INTO system_prompt_versions (prompt_id, version, template, replaced_by) VALUES ($1, $2, $3, $4)', [
+        id,
+        current.version,
+        current.template,
+        editor,
+      ]);
+      const { rows } = await tx.query<SystemPromptRow>(
+        `UPDATE system_prompts SET template = $2, name = COALESCE($3, name), description = COALESCE($4, description),
+           version = version + 1, updated_at = now(), updated_by = $5
+         WHERE id = $1 RETURNING *`,
+        [id, change.template, change.name ?? null, change.description ?? null, editor],
+      );
+      return rows[0];
+    });
+  },
+};

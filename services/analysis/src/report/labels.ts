@@ -1,0 +1,41 @@
+import type { Market } from '../market-data/types';
+import type { Recommendation, RiskLevel } from './types';
+
+/** The words the report uses for its codes, in Traditional Chinese. */
+export const RECOMMENDATION_TEXT: Record<Recommendation, string> = {
+  strong_buy: '強烈買入',
+  buy: '買入',
+  hold: '持有',
+  sell: '賣出',
+  strong_sell: '強烈賣出',
+};
+
+export const RISK_TEXT: Record<RiskLevel, string> = { low: '低', medium: '中', high: '高' };
+
+export const MARKET_TEXT: Record<Market, string> = { HK: '香港', US: '美國' };
+
+/** Yahoo Finance's sector names (which the bundled data uses too) in Traditional Chinese. */
+const SECTOR_TEXT: Record<string, string> = {
+  Technology: '資訊科技',
+  'Information Technology': '資訊科技',
+  'Communication Services': '通訊服務',
+  'Consumer Cyclical': '非必需消費品',
+  'Consumer Discretionary': '非必需消費品',
+  'Consumer Defensive': '必需消費品',
+  'Consumer Staples': '必需消費品',
+  'Financial Services': '金融',
+  Financials: '金融',
+  Healthcare: '醫療保健',
+  'Health Care': '醫療保健',
+  Industrials: '工業',
+  Energy: '能源',
+  'Basic Materials': '原材料',
+  Materials: '原材料',
+  'Real Estate': '地產',
+  Utilities: '公用事業',
+};
+
+export function sectorText(sector: string | null): string | null {
+  if (sector === null) return null;
+  return SECTOR_TEXT[sector] ?? sector;
+}

@@ -1,0 +1,47 @@
+import { builtInAnalyst } from '../analyst';
+import { industrialsMedians, steadyCompany } from './fixtures';
+import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './index';
+import type { ReportInput } from './types';
+
+const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002', symbol: 'STDY' };
+
+describe('mergeReport', () => {
+  it('explains every figure with inputs, method and source, and dates the report', async () => {
+    const input: ReportInput = { data: steadyCompany({ notes: ['股價為收市價'] }), medians: industrialsMedians, investorType: 'growth' };
+    const analyst = builtInAnalyst();
+    const valuation = valuationModels(input);
+    const business = await assessBusiness(input, valuation, analyst, ctx);
+    const suggestions = adviseInvestors(input, valuation, business);
+    const sut = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions }, analyst, ctx);
+
+    expect(sut).toMatchObject({ dataAsOf: '2026-11-20', dataSource: 'snapshot', valuation, business, suggestions });
+    expect(sut.notes).toEqual(['股價為收市價', '文字分析由內置分析引擎根據系統計算的數據撰寫。']);
+    const figures = sut.explain.map((e) => e.figure);
+    for (const figure of [
+      'basic.currentPrice',
+      'basic.score',
+      'valuation.models.dcf',
+      'valuation.models.relative',
+      'valuation.models.dividend_discount',
+      'valuation.models.graham',
+      'valuation.fairValue',
+      'valuation.targetPrice',
+      'valuation.upside',
+      'valuation.confidence',
+      'valuation.recommendation',
+      'valuation.riskLevel',
+      'business.score',
+      'suggestions.growth.positionSizePercent',
+    ]) {
+      expect(figures).toContain(figure);
+    }
+    for (const e of sut.explain) {
+      expect(e.method).not.toBe('');
+      expect(e.source).toContain('內置市場數據快照（截至 2026-11-20）');
+    }
+    const fair = sut.explain.find((e) => e.figure === 'valuation.fairValue');
+    expect(fair).toMatchObject({ value: 94.86, inputs: { 'dcf.value': 129.73, 'dcf.weight': 0.3889, 'relative.value': 96.8, 'graham.value': 47.43 } });
+    const basicScore = sut.explain.find((e) => e.figure === 'basic.score');
+    expect(basicScore?.value).toBe(sut.basic.score);
+  });
+});
