@@ -1,10 +1,43 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@stockai/platform';
+import { articlesRoutes } from './articles/routes';
+import { articlesService } from './articles/service';
+import type { ContentOptions } from './config';
+import { ghostContentSource } from './ghost/content-source';
+import { ghostPostIndex } from './ghost/post-index';
+import { postWebhookRoutes } from './ghost/routes';
+import { indexLibrary } from './library/index-library';
+import { membersSubscriptions } from './members/consumers';
+import { ghostMembers } from './members/ghost-members';
+import { membersRoutes } from './members/routes';
+import { membersService } from './members/service';
 
 /**
- * The content service: blog articles and Ghost. Its routes (ghost/*) are routed to it by the
- * gateway already and answer 404 until the content feature lands.
+ * The content service: blog articles (the built-in library, and Ghost when configured) and
+ * Ghost member sync, all under ghost/*.
  */
-export function contentService(): ServiceDefinition {
-  return { name: 'content', migrationsDir: path.join(__dirname, '..', 'migrations'), build: () => ({ routes: [] }) };
+export function contentService(options: ContentOptions = {}): ServiceDefinition {
+  return {
+    name: 'content',
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    async build(ctx) {
+      await indexLibrary(ctx.db);
+      const settings = options.ghost;
+      const ghost = settings ? ghostContentSource({ url: settings.url, contentApiKey: settings.contentApiKey, timeoutMs: settings.timeoutMs }) : undefined;
+      const index = ghost && settings ? ghostPostIndex({ db: ctx.db, ghost, logger: ctx.logger, intervalMs: settings.refreshIntervalMs }) : undefined;
+      index?.start();
+      const memberSync =
+        settings?.adminApiKey ? ghostMembers({ url: settings.url, adminApiKey: settings.adminApiKey, timeoutMs: settings.timeoutMs }) : undefined;
+      const members = membersService({ db: ctx.db, ghost: memberSync, logger: ctx.logger });
+      return {
+        routes: [
+          articlesRoutes(articlesService({ db: ctx.db, ghost, logger: ctx.logger })),
+          postWebhookRoutes({ index, webhookSecret: settings?.webhookSecret }),
+          membersRoutes(members, { db: ctx.db, webhookSecret: settings?.webhookSecret }),
+        ],
+        subscriptions: membersSubscriptions(members),
+        close: async () => index?.stop(),
+      };
+    },
+  };
 }

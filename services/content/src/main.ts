@@ -1,5 +1,6 @@
 import '@stockai/platform/src/tracing/register';
-import { runServiceProcess } from '@stockai/platform';
+import { loadConfig, runServiceProcess } from '@stockai/platform';
 import { contentService } from './app';
+import { contentEnvSchema, contentOptionsFrom } from './config';
 
-void runServiceProcess(contentService(), 3004);
+void runServiceProcess(contentService(contentOptionsFrom(loadConfig(contentEnvSchema))), 3004);

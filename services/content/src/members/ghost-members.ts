@@ -1,0 +1,35 @@
+// The web e2e project reaches this file through imports only, so it needs the reference to see the declarations.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="../ghost/tryghost.d.ts" />
+import GhostAdminAPI, { type GhostMember } from '@tryghost/admin-api';
+
+export type { GhostMember };
+
+/** Ghost's members, through the official Admin API client (it signs each call with the admin key). */
+export interface GhostMembers {
+  findByEmail(email: string): Promise<GhostMember | undefined>;
+  create(member: { email: string; name: string }): Promise<GhostMember>;
+  rename(id: string, name: string): Promise<GhostMember>;
+}
+
+/** The label every member created by StockAI carries, so Ghost admins can tell them apart. */
+export const MEMBER_LABEL = 'StockAI';
+
+export function ghostMembers(settings: { url: string; adminApiKey: string; timeoutMs: number }): GhostMembers {
+  const api = GhostAdminAPI({ url: settings.url.replace(/\/+$/, ''), key: settings.adminApiKey, version: 'v5.0' });
+  const timed = <T>(promise: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Ghost did not answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
+    });
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  };
+  return {
+    async findByEmail(email) {
+      const found = await timed(api.members.browse({ filter: `email:'${email.replace(/'/g, "\\'")}'`, limit: 1 }));
+      return found[0];
+    },
+    create: ({ email, name }) => timed(api.members.add({ email, name, labels: [{ name: MEMBER_LABEL }] })),
+    rename: (id, name) => timed(api.members.edit({ id, name })),
+  };
+}

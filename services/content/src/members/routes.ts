@@ -1,0 +1,75 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { type Database, badRequest, callerOf, forbidden, requireAdmin, requireUser } from '@stockai/platform';
+import { verifyGhostSignature } from '../ghost/webhook-signature';
+import { emailOfUser } from './repo';
+import type { MembersService } from './service';
+
+const email = z.email({ message: 'must be an e-mail address' }).transform((e) => e.toLowerCase());
+const syncBody = z.object({ email });
+const logsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+const memberFields = z.object({ id: z.string().optional(), email, status: z.string().optional() });
+/**
+ * Ghost's member webhooks send `{ member: { current, previous } }` (current is empty on
+ * member.deleted); the API testing page sends the member itself. Both are accepted.
+ */
+const memberWebhookBody = z.object({
+  member: z.union([
+    z.object({ current: z.record(z.string(), z.unknown()), previous: z.record(z.string(), z.unknown()).optional() }),
+    z.record(z.string(), z.unknown()),
+  ]),
+});
+
+function webhookMember(body: unknown) {
+  const { member } = memberWebhookBody.parse(body);
+  const current = (member as { current?: Record<string, unknown> }).current;
+  const previous = (member as { previous?: Record<string, unknown> }).previous;
+  const fields = current ? (Object.keys(current).length > 0 ? current : previous) : member;
+  const parsed = memberFields.safeParse(fields ?? {});
+  if (!parsed.success) throw badRequest('member.email: must be an e-mail address', 'INVALID_MEMBER');
+  return parsed.data;
+}
+
+/**
+ * Member sync (ghost/check-membership, ghost/sync-user, ghost/sync-logs, ghost/webhook/member).
+ * Admins act on any e-mail; a signed-in user may check and sync only their own, so the
+ * endpoints reveal nothing about who else has an account. The log is for admins only.
+ */
+export function membersRoutes(members: MembersService, options: { db: Database; webhookSecret?: string }): Router {
+  const router = Router();
+
+  async function allowedFor(req: Request, target: string) {
+    const caller = callerOf(req);
+    if (caller.role === 'admin') return;
+    if ((await emailOfUser(options.db, caller.id)) !== target) throw forbidden('You can only check or sync your own e-mail address', 'NOT_YOUR_EMAIL');
+  }
+
+  router.get('/api/ghost/check-membership/:email', requireUser, async (req, res) => {
+    const target = email.parse(req.params.email);
+    await allowedFor(req, target);
+    res.json({ success: true, email: target, ...(await members.checkMembership(target)) });
+  });
+
+  router.post('/api/ghost/sync-user', requireUser, async (req, res) => {
+    const { email: target } = syncBody.parse(req.body ?? {});
+    await allowedFor(req, target);
+    res.json({ success: true, email: target, ...(await members.syncUser(target, 'manual')) });
+  });
+
+  router.get('/api/ghost/sync-logs', requireAdmin, async (req, res) => {
+    const { page, limit } = logsQuery.parse(req.query);
+    const { logs, total } = await members.logs(page, limit);
+    res.json({ success: true, configured: members.configured, logs, page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) });
+  });
+
+  router.post('/api/ghost/webhook/member', async (req, res) => {
+    if (options.webhookSecret) verifyGhostSignature(options.webhookSecret, req.get('x-ghost-signature'), req.body);
+    await members.memberWebhook(webhookMember(req.body));
+    res.json({ success: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startWebApp, type WebApp } from './web-app';
+
+/**
+ * The article pages against the real app (built-in library, embedded database): an article
+ * renders whole, its related reading is a 2-column grid of up to 4 cards with at most 3 tags,
+ * and following a related link opens that article. With SCREENSHOT_DIR set, the pages are
+ * also photographed at desktop and phone sizes.
+ */
+describe('article pages in the browser', () => {
+  let web: WebApp;
+  let context: BrowserContext;
+  let page: Page;
+  const shots = process.env.SCREENSHOT_DIR;
+
+  beforeAll(async () => {
+    web = await startWebApp();
+    if (shots) fs.mkdirSync(shots, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function open(pathname: string, viewport = { width: 1280, height: 800 }) {
+    context = await web.browser.newContext({ viewport });
+    page = await context.newPage();
+    await page.goto(web.url(pathname));
+  }
+
+  /** Scrolls to the end first, so lazily loaded cover images are in the picture. */
+  const photograph = async (name: string) => {
+    if (!shots) return;
+    await page.screenshot({ path: path.join(shots, `${name}-top.png`) });
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForFunction(() => Array.from(document.images).every((img) => img.loading !== 'lazy' || img.complete || img.getBoundingClientRect().top > window.innerHeight));
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  };
+
+  it('shows an article and follows a related link to another article', async () => {
+    await open('/articles/dividend-investing-basics');
+    const article = page.locator('article.article-view');
+    await expect(article.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('股息投資入門：息率、派息比率與除淨日');
+    expect(await page.title()).toBe('股息投資入門：息率、派息比率與除淨日 | StockAI');
+    expect(await article.locator('.article-view__body h2').count()).toBeGreaterThanOrEqual(3);
+    expect(await article.locator('.article-view__body p').count()).toBeGreaterThanOrEqual(4);
+    await expect(article.locator('.article-view__meta').textContent()).resolves.toMatch(/2026年2月23日 · \d+ 分鐘閱讀/);
+    const cover = article.locator('img.article-view__image');
+    await page.waitForFunction(() => (document.querySelector('img.article-view__image') as HTMLImageElement | null)?.naturalWidth === 1200);
+    expect(await cover.getAttribute('src')).toBe('/api/ghost/images/dividend-investing-basics.svg');
+
+    const related = page.locator('section.article-section', { has: page.getByRole('heading', { name: '延伸閱讀' }) });
+    const cards = related.locator('article.article-card');
+    await cards.first().waitFor();
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(count).toBeLessThanOrEqual(4);
+    for (let i = 0; i < count; i++) expect(await cards.nth(i).locator('.article-tags__tag').count()).toBeLessThanOrEqual(3);
+    const titles = await cards.locator('h3').allTextContents();
+    expect(titles).not.toContain('股息投資入門：息率、派息比率與除淨日');
+    // Two columns: the first two cards sit side by side.
+    const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(a!.y).toBe(b!.y);
+    expect(b!.x).toBeGreaterThan(a!.x + a!.width);
+    await photograph('article-1280');
+
+    const target = titles[0]!;
+    await cards.first().getByRole('link').click();
+    await page.waitForURL(/\/articles\/(?!dividend-investing-basics)[a-z0-9-]+$/);
+    await expect(page.locator('article.article-view h1').textContent()).resolves.toBe(target);
+  });
+
+  it('lays the related grid out in one column on a phone', async () => {
+    await open('/articles/reits-explained', { width: 390, height: 844 });
+    const cards = page.locator('section.article-section article.article-card');
+    await cards.nth(1).waitFor();
+    const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
+    expect(Math.round(a!.x)).toBe(Math.round(b!.x));
+    await photograph('article-390');
+  });
+
+  it('offers starter articles for an address that leads nowhere', async () => {
+    await open('/articles/no-such-article');
+    await page.getByRole('heading', { name: '找不到這篇文章' }).waitFor();
+    const starters = page.locator('section.article-section', { has: page.getByRole('heading', { name: '相關投資知識' }) });
+    await starters.locator('article.article-card').first().waitFor();
+    const cards = await starters.locator('article.article-card').count();
+    expect(cards).toBeGreaterThanOrEqual(1);
+    expect(cards).toBeLessThanOrEqual(3);
+    await photograph('article-not-found-1280');
+    await context.close();
+    await open('/articles/no-such-article', { width: 390, height: 844 });
+    await page.locator('section.article-section article.article-card').first().waitFor();
+    await photograph('article-not-found-390');
+  });
+});

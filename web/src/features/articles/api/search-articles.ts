@@ -1,0 +1,33 @@
+import { apiClient } from '@/lib/api-client';
+import { usePostsQuery } from '../hooks/use-posts-query';
+import type { Article } from '../types/article';
+import { parsePosts } from './parse-article';
+
+/** Spec: the keywords are capped at three terms, joined by spaces; 4 posts after an analysis. */
+export const MAX_KEYWORDS = 3;
+export const RELATED_LIMIT = 4;
+
+export function keywordsQuery(keywords: string[]): string {
+  return keywords
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .slice(0, MAX_KEYWORDS)
+    .join(' ');
+}
+
+export async function searchArticles(keywords: string, limit: number, signal?: AbortSignal): Promise<Article[]> {
+  return parsePosts(await apiClient.get<unknown>('ghost/blog/search', { query: { keywords, limit }, signal }));
+}
+
+/**
+ * Articles related to `keywords` (the first three). `excludeSlug` leaves out the article being
+ * read, asking for one more so the list stays full.
+ */
+export function useRelatedArticles(keywords: string[], excludeSlug?: string) {
+  const query = keywordsQuery(keywords);
+  const limit = excludeSlug ? RELATED_LIMIT + 1 : RELATED_LIMIT;
+  return usePostsQuery(query ? `${query}|${excludeSlug ?? ''}` : null, async (signal) => {
+    const posts = await searchArticles(query, limit, signal);
+    return posts.filter((p) => p.slug !== excludeSlug).slice(0, RELATED_LIMIT);
+  });
+}

@@ -1,0 +1,15 @@
+import type { Article } from '../types/article';
+import { ArticleCard } from './article-card';
+
+/** Spec: articles in a 2-column grid (one column on phones). */
+export function ArticleGrid({ posts }: { posts: Article[] }) {
+  return (
+    <ul className="article-grid">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <ArticleCard article={post} />
+        </li>
+      ))}
+    </ul>
+  );
+}
