@@ -10,10 +10,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { adminService } from '@stockai/admin/src/app';
 import { analysisService } from '@stockai/analysis/src/app';
+import { analysisEnvSchema, analysisOptionsFrom } from '@stockai/analysis/src/config';
 import { type AuthOptions, authService } from '@stockai/auth/src/app';
 import { authEnvSchema, authOptionsFrom } from '@stockai/auth/src/config';
 import { billingService } from '@stockai/billing/src/app';
+import { billingEnvSchema, billingOptionsFrom } from '@stockai/billing/src/processing/config';
 import { contentService } from '@stockai/content/src/app';
+import { contentEnvSchema, contentOptionsFrom } from '@stockai/content/src/config';
 import { createGatewayApp } from '@stockai/gateway/src/app';
 import {
   type Logger,
@@ -51,15 +54,16 @@ export const DEFAULT_WEB_DIR = path.join(__dirname, '..', 'web', 'dist');
 export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
   const level = options.logLevel ?? 'info';
   const infra = createEmbeddedInfrastructure(options.dataDir);
+  const services: Record<string, RunningService> = {};
   const definitions = [
     authService({ ...authOptionsFrom(parseConfig(authEnvSchema, process.env), options.dataDir), ...options.auth }),
-    billingService({ demoPayments: !process.env.STRIPE_SECRET_KEY }),
-    analysisService(),
-    contentService(),
+    billingService(billingOptionsFrom(parseConfig(billingEnvSchema, process.env))),
+    // One in-process analysis worker; billing's URL is known once billing listens (it starts first).
+    analysisService({ ...analysisOptionsFrom(parseConfig(analysisEnvSchema, process.env), 1), billingUrl: () => (services.billing as RunningService).url }),
+    contentService(contentOptionsFrom(parseConfig(contentEnvSchema, process.env))),
     adminService(),
   ];
 
-  const services: Record<string, RunningService> = {};
   const databases: Array<{ close(): Promise<void> }> = [];
   for (const definition of definitions) {
     const logger = createLogger(definition.name, level);
@@ -114,6 +118,8 @@ if (require.main === module) {
     }),
   );
   const authConfig = loadConfig(authEnvSchema);
+  loadConfig(billingEnvSchema); // a Stripe key without its webhook secret stops the start with one line
+  loadConfig(analysisEnvSchema); // validated here so a wrong value stops the start with one line
   const logger = createLogger('all-in-one', config.LOG_LEVEL);
   startAllInOne({
     auth: authOptionsFrom(authConfig, path.resolve(config.DATA_DIR)),

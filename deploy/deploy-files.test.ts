@@ -20,6 +20,7 @@ const PROCESSES = [
   { name: 'auth', entry: 'services/auth/src/main.ts', port: 3001, values: 'auth', service: true },
   { name: 'billing', entry: 'services/billing/src/main.ts', port: 3002, values: 'billing', service: true },
   { name: 'analysis', entry: 'services/analysis/src/main.ts', port: 3003, values: 'analysis', service: true },
+  { name: 'analysis-worker', entry: 'services/analysis/src/worker.ts', port: 3013, values: 'analysisWorker', service: false },
   { name: 'content', entry: 'services/content/src/main.ts', port: 3004, values: 'content', service: true },
   { name: 'admin', entry: 'services/admin/src/main.ts', port: 3005, values: 'admin', service: true },
 ];

@@ -11,7 +11,7 @@ import { loadOrCreateKeyPair } from '@stockai/platform';
 const ROOT = path.join(__dirname, '..');
 
 export const SERVICES = ['auth', 'billing', 'analysis', 'content', 'admin'] as const;
-export type ProcessName = (typeof SERVICES)[number] | 'gateway';
+export type ProcessName = (typeof SERVICES)[number] | 'gateway' | 'analysis-worker';
 
 export interface ProcessSpec {
   name: ProcessName;
@@ -20,7 +20,11 @@ export interface ProcessSpec {
   env: Record<string, string>;
 }
 
-/** Ports: gateway on `gatewayPort`, services on `servicePortBase + 1…5` (3001…3005 by default). */
+/**
+ * Ports: gateway on `gatewayPort`, services on `servicePortBase + 1…5` (3001…3005 by default),
+ * the analysis worker on `servicePortBase + 13` (3013: health only). The analysis API process
+ * runs no jobs (ANALYSIS_WORKERS=0); the worker process runs them.
+ */
 export function distributedProcesses(options: {
   gatewayPort: number;
   servicePortBase: number;
@@ -34,9 +38,18 @@ export function distributedProcesses(options: {
     env: { ...options.env, PORT: String(servicePort(i)) },
   }));
   const upstreams = Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]));
+  const analysis = services.find((s) => s.name === 'analysis') as ProcessSpec;
+  analysis.env.BILLING_URL = upstreams.BILLING_URL as string;
+  const workerPort = options.servicePortBase + 13;
+  const worker: ProcessSpec = {
+    name: 'analysis-worker',
+    entry: path.join(ROOT, 'services', 'analysis', 'src', 'worker.ts'),
+    port: workerPort,
+    env: { ...options.env, PORT: String(workerPort) },
+  };
   const gatewayEnv: Record<string, string> = { ...options.env, ...upstreams, PORT: String(options.gatewayPort) };
   delete gatewayEnv.JWT_PRIVATE_KEY;
-  return [...services, { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv }];
+  return [...services, worker, { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv }];
 }
 
 /** Starts, stops and restarts the processes; each one's output goes to `output`. */

@@ -1,11 +1,99 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@stockai/platform';
+import type { ServiceContext, ServiceDefinition, ServiceParts } from '@stockai/platform';
+import { analysisHistory } from './analyses/history';
+import { analysisJobSubscriptions, declareJobQueue } from './analyses/jobs';
+import type { AnalysisEngine } from './analyses/engine';
+import { streamProgress } from './analyses/progress-stream';
+import { analysesRoutes } from './analyses/routes';
+import { analysesService } from './analyses/service';
+import { aiAdminRoutes } from './ai-results/routes';
+import { createAnalyst } from './analyst';
+import { createBillingClient } from './billing-client';
+import type { AnalysisOptions } from './config';
+import { createMarketDataProvider } from './market-data';
+import { promptRoutes } from './prompts/routes';
+import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './report';
+import { resultCacheRoutes } from './result-cache/routes';
+import { resultCache } from './result-cache/service';
+import { createUniverse, normaliseSymbol, stocksRoutes } from './universe';
+
+const MIGRATIONS_DIR = path.join(__dirname, '..', 'migrations');
+
+export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = {
+  billingUrl: 'http://127.0.0.1:3002',
+  marketData: 'snapshot',
+  cacheTtlHours: 6,
+  workers: 1,
+  startsPerMinute: 10,
+};
 
 /**
- * The analysis service: stocks, analyses and their workers. Its routes (stocks*, analysis/*,
- * users/analysis-history, users/stats, analyze-stocks, analyze-polling) are routed to it by
- * the gateway already and answer 404 until the analysis feature lands.
+ * The analysis service: the stock universe, analyses (start, follow, history), the result
+ * cache and, when `options.workers` > 0, that many in-process analysis workers.
  */
-export function analysisService(): ServiceDefinition {
-  return { name: 'analysis', migrationsDir: path.join(__dirname, '..', 'migrations'), build: () => ({ routes: [] }) };
+export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): ServiceDefinition {
+  return {
+    name: 'analysis',
+    migrationsDir: MIGRATIONS_DIR,
+    async build(ctx) {
+      const core = await analysisCore(ctx, options);
+      const analyses = analysesService({
+        db: ctx.db,
+        bus: ctx.bus,
+        billing: createBillingClient(options.billingUrl),
+        stocks: { normaliseSymbol, statusOf: (symbol) => core.universe.statusOf(symbol) },
+        logger: ctx.logger,
+        afterCommit: ctx.outbox.kick,
+      });
+      const routesOptions = { cache: ctx.cache, startsPerMinute: options.startsPerMinute };
+      return {
+        routes: [
+          stocksRoutes(core.universe),
+          analysesRoutes(analyses, analysisHistory(ctx.db), streamProgress(ctx.db), routesOptions),
+          resultCacheRoutes(core.cache, normaliseSymbol),
+          aiAdminRoutes(ctx.db, ctx.logger),
+          promptRoutes(ctx.db, options.llm),
+        ],
+        subscriptions: core.workers,
+      };
+    },
+  };
+}
+
+/**
+ * The analysis worker process (`worker.ts`, distributed shape): the same database and jobs,
+ * no public routes (only /healthz and /readyz), `options.workers` jobs at a time.
+ */
+export function analysisWorker(options: AnalysisOptions): ServiceDefinition {
+  return {
+    name: 'analysis',
+    migrationsDir: MIGRATIONS_DIR,
+    async build(ctx): Promise<ServiceParts> {
+      const core = await analysisCore(ctx, options);
+      ctx.logger.info({ workers: options.workers }, 'analysis worker consuming analysis.jobs');
+      return { routes: [], subscriptions: core.workers };
+    },
+  };
+}
+
+/** What the API process and the worker process share: the universe, the engine, the cache, the jobs. */
+async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
+  const { db, logger } = ctx;
+  const universe = createUniverse(db, { logger });
+  await universe.ensureLoaded();
+  const marketData = createMarketDataProvider({ source: options.marketData, db, logger, universe, yahoo: { baseUrl: options.yahooBaseUrl } });
+  const analyst = createAnalyst({ ...options.llm, db, logger });
+  const engine: AnalysisEngine = {
+    fetchMarketData: (symbol) => marketData.fetch(symbol),
+    sectorMedians: async (sector) => (sector ? universe.sectorMedians(sector) : null),
+    basicInfo,
+    valuationModels,
+    assessBusiness: (input, valuation, context) => assessBusiness(input, valuation, analyst, context),
+    adviseInvestors,
+    mergeReport: (input, parts, context) => mergeReport(input, parts, analyst, context),
+  };
+  const cache = resultCache(db, options.cacheTtlHours);
+  const jobDeps = { db, engine, cache, logger, afterCommit: ctx.outbox.kick };
+  if (options.workers === 0) await declareJobQueue(ctx.bus, jobDeps);
+  return { universe, cache, workers: analysisJobSubscriptions(jobDeps, options.workers) };
 }

@@ -1,5 +1,11 @@
 import '@stockai/platform/src/tracing/register';
-import { runServiceProcess } from '@stockai/platform';
+import { loadConfig, runServiceProcess } from '@stockai/platform';
 import { analysisService } from './app';
+import { analysisEnvSchema, analysisOptionsFrom } from './config';
 
-void runServiceProcess(analysisService(), 3003);
+/**
+ * The analysis API process (distributed shape). It runs no analysis jobs by default
+ * (ANALYSIS_WORKERS=0): `worker.ts` processes run them and scale on their own.
+ */
+const config = loadConfig(analysisEnvSchema);
+void runServiceProcess(analysisService(analysisOptionsFrom(config, 0)), 3003);

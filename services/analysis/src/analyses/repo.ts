@@ -1,0 +1,165 @@
+import type { Queryable } from '@stockai/platform';
+import type { RiskProfileId } from '@stockai/contracts';
+import type { AnalysisResults } from '../report/types';
+
+export type AnalysisStatus = 'processing' | 'completed' | 'failed';
+
+export interface AnalysisRow {
+  id: string;
+  user_id: string;
+  symbol: string;
+  status: AnalysisStatus;
+  progress: number;
+  message: string;
+  error: string | null;
+  investor_type: RiskProfileId | null;
+  results: AnalysisResults | null;
+  from_cache: boolean;
+  attempts: number;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+/** A page of one user's analyses, newest first. */
+export interface HistoryQuery {
+  userId: string;
+  page: number;
+  limit: number;
+  status?: AnalysisStatus;
+  /** Part of a symbol, upper case. */
+  symbol?: string;
+}
+
+export interface UserStatsRow {
+  total: string;
+  completed: string;
+  failed: string;
+  processing: string;
+  today: string;
+  last_analysis_at: Date | null;
+}
+
+export const analysesRepo = {
+  /**
+   * Records a new running analysis. Null when the user already runs one for the symbol (the
+   * partial unique index `analyses_one_running`; a concurrent start waits for this one's
+   * transaction, then conflicts).
+   */
+  async insert(
+    tx: Queryable,
+    row: { id: string; userId: string; symbol: string; message: string; investorType: RiskProfileId | null },
+  ): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `INSERT INTO analyses (id, user_id, symbol, message, investor_type) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, symbol) WHERE status = 'processing' DO NOTHING`,
+      [row.id, row.userId, row.symbol, row.message, row.investorType],
+    );
+    return rowCount === 1;
+  },
+
+  async runningFor(db: Queryable, userId: string, symbol: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ id: string }>("SELECT id FROM analyses WHERE user_id = $1 AND symbol = $2 AND status = 'processing'", [
+      userId,
+      symbol,
+    ]);
+    return rows[0]?.id;
+  },
+
+  async find(db: Queryable, id: string): Promise<AnalysisRow | undefined> {
+    const { rows } = await db.query<AnalysisRow>('SELECT * FROM analyses WHERE id = $1', [id]);
+    return rows[0];
+  },
+
+  /** The analysis only when `userId` owns it: anyone else's id reads as unknown. */
+  async findOwned(db: Queryable, id: string, userId: string): Promise<AnalysisRow | undefined> {
+    const { rows } = await db.query<AnalysisRow>('SELECT * FROM analyses WHERE id = $1 AND user_id = $2', [id, userId]);
+    return rows[0];
+  },
+
+  /** Counts one more run of the job; undefined when the analysis is no longer running. */
+  async startAttempt(db: Queryable, id: string): Promise<number | undefined> {
+    const { rows } = await db.query<{ attempts: number }>(
+      "UPDATE analyses SET attempts = attempts + 1, updated_at = clock_timestamp() WHERE id = $1 AND status = 'processing' RETURNING attempts",
+      [id],
+    );
+    return rows[0]?.attempts;
+  },
+
+  /**
+   * Moves a running analysis's progress forward (never back: a redelivered job that redoes an
+   * early stage leaves the bar where it was).
+   */
+  async advance(db: Queryable, id: string, progress: number, message: string, fromCache = false): Promise<void> {
+    await db.query(
+      `UPDATE analyses SET progress = $2, message = $3, from_cache = from_cache OR $4, updated_at = clock_timestamp()
+       WHERE id = $1 AND status = 'processing' AND progress <= $2`,
+      [id, progress, message, fromCache],
+    );
+  },
+
+  /** Completes a running analysis; false when it was already finished (by another delivery). */
+  async complete(tx: Queryable, id: string, results: AnalysisResults, message: string): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `UPDATE analyses SET status = 'completed', progress = 100, message = $3, results = $2::text::jsonb,
+         completed_at = now(), updated_at = clock_timestamp()
+       WHERE id = $1 AND status = 'processing'`,
+      [id, JSON.stringify(results), message],
+    );
+    return rowCount === 1;
+  },
+
+  /** Fails a running analysis; false when it was already finished. */
+  async fail(tx: Queryable, id: string, error: string, message: string): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `UPDATE analyses SET status = 'failed', error = $2, message = $3, completed_at = now(), updated_at = clock_timestamp()
+       WHERE id = $1 AND status = 'processing'`,
+      [id, error, message],
+    );
+    return rowCount === 1;
+  },
+
+  async history(db: Queryable, query: HistoryQuery): Promise<{ rows: AnalysisRow[]; total: number }> {
+    const where = ['user_id = $1'];
+    const params: unknown[] = [query.userId];
+    if (query.status) {
+      params.push(query.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (query.symbol) {
+      params.push(`%${query.symbol.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`symbol LIKE $${params.length}`);
+    }
+    const filter = where.join(' AND ');
+    const counted = await db.query<{ total: string }>(`SELECT count(*) AS total FROM analyses WHERE ${filter}`, params);
+    const { rows } = await db.query<AnalysisRow>(
+      `SELECT * FROM analyses WHERE ${filter} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, query.limit, (query.page - 1) * query.limit],
+    );
+    return { rows, total: Number(counted.rows[0]?.total ?? 0) };
+  },
+
+  /** Counts of one user's analyses; "today" is the Hong Kong calendar day. */
+  async userStats(db: Queryable, userId: string): Promise<UserStatsRow> {
+    const { rows } = await db.query<UserStatsRow>(
+      `SELECT count(*) AS total,
+              count(*) FILTER (WHERE status = 'completed') AS completed,
+              count(*) FILTER (WHERE status = 'failed') AS failed,
+              count(*) FILTER (WHERE status = 'processing') AS processing,
+              count(*) FILTER (WHERE (created_at AT TIME ZONE 'Asia/Hong_Kong')::date = (now() AT TIME ZONE 'Asia/Hong_Kong')::date) AS today,
+              max(created_at) AS last_analysis_at
+       FROM analyses WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0] as UserStatsRow;
+  },
+
+  async topSymbols(db: Queryable, userId: string, limit: number): Promise<Array<{ symbol: string; count: number }>> {
+    const { rows } = await db.query<{ symbol: string; count: string }>(
+      `SELECT symbol, count(*) AS count FROM analyses WHERE user_id = $1 AND status = 'completed'
+       GROUP BY symbol ORDER BY count(*) DESC, max(created_at) DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((r) => ({ symbol: r.symbol, count: Number(r.count) }));
+  },
+};

@@ -1,0 +1,117 @@
+import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import { type Cache, callerOf, rateLimit, requireUser } from '@stockai/platform';
+import type { AnalysisHistory } from './history';
+import type { streamProgress } from './progress-stream';
+import { AlreadyRunning, type AnalysesService, NotAnalysable } from './service';
+
+const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', pragma: 'no-cache', expires: '0' };
+
+const startBody = z.object({ userProfile: z.unknown().optional() }).passthrough();
+const analyzeStocksBody = z.object({ symbol: z.string().trim().min(1, 'is required').max(20), userProfile: z.unknown().optional() });
+const pollingBody = z.object({ analysis_id: z.string().trim().min(1, 'is required') });
+const symbolParam = z.string().trim().min(1).max(20, 'is too long');
+
+const STATUS_ALIASES: Record<string, 'processing' | 'completed' | 'failed'> = {
+  processing: 'processing',
+  running: 'processing',
+  completed: 'completed',
+  failed: 'failed',
+  error: 'failed',
+};
+const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  status: z
+    .string()
+    .optional()
+    .transform((s) => (s ? s.trim().toLowerCase() : undefined))
+    .refine((s) => s === undefined || s === '' || s === 'all' || s in STATUS_ALIASES, { message: 'must be processing, completed or failed' })
+    .transform((s) => (s && s in STATUS_ALIASES ? STATUS_ALIASES[s] : undefined)),
+  symbol: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((s) => s?.trim().toUpperCase() || undefined),
+});
+
+export interface AnalysesRoutesOptions {
+  cache: Cache;
+  /** Analysis starts per user per minute; 0 turns the limit off. */
+  startsPerMinute: number;
+}
+
+/**
+ * The analysis API: start (`analysis/analyze/{symbol}`, and the API test page's older
+ * `analyze-stocks`), follow (`analysis/{id}`, its event stream, and `analyze-polling`), and the
+ * user's history and stats. An analysis is only ever shown to its owner: anyone else's id is 404.
+ */
+export function analysesRoutes(
+  analyses: AnalysesService,
+  history: AnalysisHistory,
+  stream: ReturnType<typeof streamProgress>,
+  options: AnalysesRoutesOptions,
+): Router {
+  const router = Router();
+  const limitStarts = rateLimit(
+    options.cache,
+    { name: 'analysis-start', limit: options.startsPerMinute, windowSeconds: 60 },
+    (req) => req.caller?.id,
+    'Too many analyses started, please wait a minute and try again',
+  );
+
+  const start = (symbolOf: (req: Parameters<RequestHandler>[0]) => { symbol: string; userProfile?: unknown }): RequestHandler =>
+    async (req, res) => {
+      const { symbol, userProfile } = symbolOf(req);
+      const started = await analyses.start({ userId: callerOf(req).id, symbol, userProfile, authorization: req.get('authorization') });
+      res.status(202).set(NO_CACHE).json({ success: true, ...started });
+    };
+
+  router.post(
+    '/api/analysis/analyze/:symbol',
+    requireUser,
+    limitStarts,
+    start((req) => ({ symbol: symbolParam.parse(req.params.symbol), userProfile: startBody.parse(req.body ?? {}).userProfile })),
+  );
+  router.post('/api/analyze-stocks', requireUser, limitStarts, start((req) => analyzeStocksBody.parse(req.body ?? {})));
+
+  router.get('/api/analysis/:id', requireUser, async (req, res) => {
+    res.set(NO_CACHE).json(await analyses.get(String(req.params.id), callerOf(req).id));
+  });
+
+  router.get('/api/analysis/:id/events', requireUser, async (req, res) => {
+    const userId = callerOf(req).id;
+    await stream(req, res, await analyses.get(String(req.params.id), userId), userId);
+  });
+
+  router.post('/api/analyze-polling', requireUser, async (req, res) => {
+    const { analysis_id } = pollingBody.parse(req.body ?? {});
+    res.set(NO_CACHE).json(await analyses.get(analysis_id, callerOf(req).id));
+  });
+
+  router.get('/api/users/analysis-history', requireUser, async (req, res) => {
+    const query = historyQuery.parse(req.query);
+    res.set(NO_CACHE).json(await history.page({ userId: callerOf(req).id, ...query }));
+  });
+
+  router.get('/api/users/stats', requireUser, async (req, res) => {
+    res.set(NO_CACHE).json(await history.stats(callerOf(req).id));
+  });
+
+  router.use(startErrors);
+  return router;
+}
+
+/** The two refusals of a start that carry more than a message: the page acts on their fields. */
+const startErrors: ErrorRequestHandler = (err, _req, res, next) => {
+  if (err instanceof NotAnalysable) {
+    const { symbol, status } = err.stock;
+    res.status(422).json({ error: err.message, code: err.code, symbol, isActive: false, status, reason: err.message });
+    return;
+  }
+  if (err instanceof AlreadyRunning) {
+    res.status(409).json({ error: err.message, code: err.code, analysisId: err.analysisId });
+    return;
+  }
+  next(err);
+};

@@ -1,0 +1,68 @@
+import { type CreditBalance, type DebitCreditsRequest, creditBalance } from '@stockai/contracts';
+import { AppError, serviceUnavailable } from '@stockai/platform';
+
+/** How long a debit may take before billing counts as unavailable. */
+const DEBIT_TIMEOUT_MS = 5000;
+
+export interface BillingClient {
+  /**
+   * Spends credits through billing's internal debit (idempotent on `reference`), forwarding the
+   * user's own Authorization header so billing can check who asks. Throws the user's 402
+   * "Insufficient credits" as billing gave it, and a 503 `BillingUnavailable` when billing
+   * cannot be reached or fails.
+   */
+  debit(request: DebitCreditsRequest, authorization: string | undefined): Promise<CreditBalance>;
+}
+
+/**
+ * Billing could not answer. `mayHaveDebited` is true when the request may have reached billing
+ * (a timeout, a 5xx, a dropped connection): the caller then asks for a refund by event, which
+ * billing ignores when no debit exists.
+ */
+export class BillingUnavailable extends AppError {
+  constructor(readonly mayHaveDebited: boolean) {
+    const { status, code, message } = serviceUnavailable(
+      'Credits cannot be checked right now, so the analysis was not started and no credit was taken; please try again shortly',
+      'BILLING_UNAVAILABLE',
+    );
+    super(status, code, message);
+  }
+}
+
+/** `baseUrl` may be a function where billing's address is known only once it listens (all-in-one). */
+export function createBillingClient(baseUrl: string | (() => string)): BillingClient {
+  const urlOf = () => new URL('/internal/credits/debit', typeof baseUrl === 'function' ? baseUrl() : baseUrl).toString();
+  return {
+    async debit(request, authorization) {
+      const url = urlOf();
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(DEBIT_TIMEOUT_MS),
+        });
+      } catch (err) {
+        throw new BillingUnavailable(!refusedBeforeSending(err));
+      }
+      const body = (await res.json().catch(() => undefined)) as { error?: unknown; code?: unknown } | undefined;
+      if (res.ok) {
+        const balance = creditBalance.safeParse(body);
+        if (balance.success) return balance.data;
+        throw new BillingUnavailable(true);
+      }
+      if (res.status >= 500) throw new BillingUnavailable(true);
+      // 402 Insufficient credits (and any other refusal) goes back to the user as billing said it.
+      const error = typeof body?.error === 'string' ? body.error : `Billing refused the debit (HTTP ${res.status})`;
+      const code = typeof body?.code === 'string' ? body.code : `BILLING_${res.status}`;
+      throw new AppError(res.status, code, error);
+    },
+  };
+}
+
+/** A refused or unresolvable connection never reached billing: nothing can have been debited. */
+function refusedBeforeSending(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { env } from '@stockai/platform';
+import { analystConfigSchema } from './analyst/config';
+
+/**
+ * The analysis service's own variables (beside the platform's; LLM_* are the analyst's), validated at start-up by
+ * `main.ts`, `worker.ts` and the all-in-one process alike.
+ *
+ * ANALYSIS_WORKERS is how many analysis jobs this process runs at once (one RabbitMQ consumer
+ * with prefetch 1 each, competing on `analysis.jobs`). Its default depends on the process:
+ * the distributed API process (`main.ts`) runs none, because `worker.ts` runs beside it and
+ * scales on its own; `worker.ts` runs 2; the all-in-one process runs 1 in-process (its
+ * in-memory bus hands a queue's messages out one at a time, so more would not run in parallel).
+ */
+export const analysisEnvSchema = analystConfigSchema.extend({
+  BILLING_URL: env.url().default('http://127.0.0.1:3002'),
+  MARKET_DATA: z.enum(['snapshot', 'yahoo'], { message: 'must be snapshot or yahoo' }).default('snapshot'),
+  YAHOO_BASE_URL: env.optionalUrl(),
+  ANALYSIS_CACHE_TTL_HOURS: z.coerce.number().min(0, 'must be 0 (no cache) or more').default(6),
+  ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  ANALYSIS_STARTS_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+});
+export type AnalysisEnv = z.infer<typeof analysisEnvSchema>;
+
+/** How the analysis service is built, whichever process builds it. */
+export interface AnalysisOptions {
+  /** Billing's address; a function where it is known only once billing listens (all-in-one). */
+  billingUrl: string | (() => string);
+  marketData: 'snapshot' | 'yahoo';
+  /** The OpenAI-compatible chat API, when a key is configured; otherwise the built-in analyst. */
+  llm?: { apiKey: string; baseUrl: string; model: string; timeoutMs: number };
+  cacheTtlHours: number;
+  /** Analysis jobs this process runs at once (0: none, a separate worker process runs them). */
+  workers: number;
+  /** Analysis starts per user per minute (0: no limit). */
+  startsPerMinute: number;
+  /** Another origin for Yahoo Finance's requests (a stand-in or a proxy). */
+  yahooBaseUrl?: string;
+}
+
+export function analysisOptionsFrom(config: AnalysisEnv, defaultWorkers: number): AnalysisOptions {
+  return {
+    billingUrl: config.BILLING_URL,
+    marketData: config.MARKET_DATA,
+    yahooBaseUrl: config.YAHOO_BASE_URL,
+    llm: config.LLM_API_KEY ? { apiKey: config.LLM_API_KEY, baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS } : undefined,
+    cacheTtlHours: config.ANALYSIS_CACHE_TTL_HOURS,
+    workers: config.ANALYSIS_WORKERS ?? defaultWorkers,
+    startsPerMinute: config.ANALYSIS_STARTS_PER_MINUTE,
+  };
+}

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { createAmqpBus, createLogger, createRedisCache, signAccessToken, startService } from '@stockai/platform';
+import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
+import { createTestDatabase, testInfra, uniqueName, waitFor } from '@stockai/platform/src/testing';
+import { analysisService } from '../../services/analysis/src/app';
+import { freePort } from '../support/gateway';
+import { type AnalysisStack, apiClient, followProgress, registerUser, startAnalysisStack } from './analysis-stack';
+
+jest.setTimeout(120_000);
+
+/**
+ * The analysis flow through the gateway with auth, billing and analysis (one in-process worker)
+ * on the real PostgreSQL, RabbitMQ and Redis: start, follow, read, pay once; refusals that cost
+ * nothing; owners only; the result cache and its admin routes.
+ */
+describe('analysis through the gateway', () => {
+  let stack: AnalysisStack;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    stack = await startAnalysisStack({ inProcessWorkers: 1 });
+    api = apiClient(stack.gatewayUrl);
+  });
+
+  afterAll(async () => {
+    stack?.ai.release();
+    await stack?.close();
+  });
+
+  const credits = async (token: string) => (await api('GET', '/api/users/credits', { token })).body as { totalCredits: number; dailyCredits: number };
+  const analysisOf = (id: string, token: string) => api('GET', `/api/analysis/${id}?t=${Date.now()}`, { token });
+  const completed = (id: string, token: string) =>
+    waitFor('the analysis to finish', async () => {
+      const res = await analysisOf(id, token);
+      return res.body.status !== 'processing' && res.body;
+    }, 30_000);
+  const eventsOf = (type: string, analysisId: string) =>
+    stack.events.filter((e) => e.type === type && ((e.data as { analysisId?: string; reference?: string }).analysisId === analysisId || (e.data as { reference?: string }).reference === `analysis:${analysisId}`));
+
+  it('starts an analysis, streams its progress to 100, shows its report, and debits one credit once', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    stack.ai.hold();
+    const started = await api('POST', '/api/analysis/analyze/aapl', { token, body: { userProfile: { riskProfile: 'growth', riskScore: 15 } } });
+    expect(started.status).toBe(202);
+    const id = started.body.analysisId as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The job waits on the AI provider in the business stage: market data and valuation are done.
+    await stack.ai.waitHeld();
+    const midway = await analysisOf(id, token);
+    expect(midway.body).toMatchObject({ id, symbol: 'AAPL', status: 'processing', progress: 40, stage: 2, message: '計算財務指標與估值模型', error: null, completedAt: null });
+    expect(midway.body.results).toBeUndefined();
+    expect(midway.headers.get('cache-control')).toContain('no-cache');
+
+    let sawFirst: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (sawFirst = resolve));
+    const streamed = followProgress(`${stack.gatewayUrl}/api/analysis/${id}/events`, token, () => sawFirst());
+    await first;
+    stack.ai.release();
+    const events = await streamed;
+    const progress = events.map((e) => e.progress as number);
+    expect(progress[0]).toBe(40);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress.length).toBeGreaterThan(1);
+    for (const [i, p] of progress.entries()) {
+      expect([40, 60, 80, 95, 100]).toContain(p);
+      if (i > 0) expect(p).toBeGreaterThan(progress[i - 1] as number);
+    }
+    expect(events.at(-1)).toMatchObject({ status: 'completed', stage: 5, message: '分析完成，正在載入結果' });
+
+    const report = await analysisOf(id, token);
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ id, symbol: 'AAPL', status: 'completed', progress: 100, error: null, investorType: 'growth' });
+    expect(Date.parse(report.body.completedAt)).toBeGreaterThanOrEqual(Date.parse(report.body.createdAt));
+    const results = report.body.results;
+    expect(results.basic).toMatchObject({ symbol: 'AAPL', companyName: expect.any(String), currentPrice: expect.any(Number) });
+    expect(results.valuation).toMatchObject({ recommendation: expect.any(String), confidence: expect.any(Number), method: expect.any(String) });
+    expect(results.business.competitiveAdvantage).toBe('模擬供應商：競爭優勢');
+    expect(results.suggestions.userType).toBe('growth');
+    expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'growth', highlighted: true });
+    expect(typeof results.summary).toBe('string');
+
+    const polled = await api('POST', '/api/analyze-polling', { token, body: { analysis_id: id } });
+    expect(polled.body).toMatchObject({ id, status: 'completed', progress: 100 });
+
+    expect(await credits(token)).toMatchObject({ totalCredits: 2, dailyCredits: 2 });
+    await waitFor('the completion event', () => eventsOf('analysis.completed', id).length === 1);
+    expect(eventsOf('analysis.requested', id)).toHaveLength(1);
+    expect(eventsOf('credit.debited', id)).toHaveLength(1);
+
+    const history = await api('GET', '/api/users/analysis-history?page=1&limit=10&symbol=aap', { token });
+    expect(history.body).toMatchObject({ total: 1, totalPages: 1, analyses: [expect.objectContaining({ id, symbol: 'AAPL', status: 'completed' })] });
+    expect((await api('GET', '/api/users/analysis-history?status=failed', { token })).body).toMatchObject({ total: 0, totalPages: 0, analyses: [] });
+    expect((await api('GET', '/api/users/analysis-history?status=nonsense', { token })).status).toBe(400);
+    expect((await api('GET', '/api/users/stats', { token })).body).toMatchObject({
+      totalAnalyses: 1,
+      completedAnalyses: 1,
+      failedAnalyses: 0,
+      todayAnalyses: 1,
+      topSymbols: [{ symbol: 'AAPL', count: 1 }],
+    });
+  });
+
+  it('refuses a second start of a running symbol with the running analysis, charging once', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    stack.ai.hold();
+    const first = await api('POST', '/api/analysis/analyze/MSFT', { token, body: {} });
+    expect(first.status).toBe(202);
+    const again = await api('POST', '/api/analyze-stocks', { token, body: { symbol: 'msft' } });
+    expect(again).toMatchObject({ status: 409, body: { code: 'ANALYSIS_RUNNING', analysisId: first.body.analysisId } });
+    expect(await credits(token)).toMatchObject({ totalCredits: 2 });
+    stack.ai.release();
+    expect(await completed(first.body.analysisId, token)).toMatchObject({ status: 'completed' });
+    const next = await api('POST', '/api/analyze-stocks', { token, body: { symbol: 'msft' } });
+    expect(next.status).toBe(202);
+    expect(await completed(next.body.analysisId, token)).toMatchObject({ status: 'completed', fromCache: true });
+    expect(await credits(token)).toMatchObject({ totalCredits: 1 });
+  });
+
+  it('lets one of two simultaneous starts of a symbol run and charges once in the end', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    const both = await Promise.all([1, 2].map(() => api('POST', '/api/analysis/analyze/NVDA', { token, body: {} })));
+    expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
+    const winner = both.find((r) => r.status === 202)?.body.analysisId as string;
+    expect(both.find((r) => r.status === 409)?.body.analysisId).toBe(winner);
+    expect(await completed(winner, token)).toMatchObject({ status: 'completed' });
+    // The loser's credit, when it was taken before the slot was lost, comes back.
+    await waitFor('one credit spent', async () => (await credits(token)).totalCredits === 2, 30_000);
+    expect((await api('GET', '/api/users/analysis-history', { token })).body.total).toBe(1);
+  });
+
+  it('serves a cached symbol at once for its credit, with advice for the new user, and lets admins manage the cache', async () => {
+    const { token, userId } = await registerUser(stack.gatewayUrl);
+    const started = await api('POST', '/api/analysis/analyze/AAPL', { token, body: { userProfile: { riskScore: 3 } } });
+    expect(started.status).toBe(202);
+    const report = await completed(started.body.analysisId, token);
+    expect(report).toMatchObject({ status: 'completed', fromCache: true, investorType: 'conservative' });
+    expect(report.results.suggestions).toMatchObject({ userType: 'conservative' });
+    expect(report.results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'conservative', highlighted: true });
+    expect(await credits(token)).toMatchObject({ totalCredits: 2 });
+
+    const admin = signAccessToken(stack.auth.keys.privateKey, { id: randomUUID(), role: 'admin' }, 600).token;
+    const internal = (method: string, path: string, bearer: string) =>
+      fetch(`${stack.analysis.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}` } }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    expect((await internal('GET', '/internal/admin/cache', token)).status).toBe(403);
+    const listed = await internal('GET', '/internal/admin/cache', admin);
+    expect(listed.body).toMatchObject({ totalEntries: 3, validEntries: 3, expiredEntries: 0, ttlHours: 6 });
+    expect(listed.body.entries).toEqual(
+      expect.arrayContaining([expect.objectContaining({ symbol: 'AAPL', isExpired: false, ageHours: expect.any(Number) }), expect.objectContaining({ symbol: 'MSFT' })]),
+    );
+    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({ totalEntries: 3, validEntries: 3, expiredEntries: 0 });
+
+    // An entry older than the TTL is counted as expired and not used.
+    await stack.analysisDb.query("UPDATE analysis_result_cache SET cached_at = now() - interval '7 hours' WHERE symbol = 'MSFT'");
+    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({ totalEntries: 3, validEntries: 2, expiredEntries: 1 });
+    const fresh = await api('POST', '/api/analysis/analyze/MSFT', { token, body: {} });
+    expect(await completed(fresh.body.analysisId, token)).toMatchObject({ status: 'completed', fromCache: false });
+
+    expect(await internal('DELETE', '/internal/admin/cache/aapl', admin)).toMatchObject({ status: 200, body: { success: true, symbol: 'AAPL' } });
+    expect((await internal('DELETE', '/internal/admin/cache/aapl', admin)).status).toBe(404);
+    expect(await internal('DELETE', '/internal/admin/cache', admin)).toMatchObject({ status: 200, body: { success: true, cleared: 2 } });
+    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({ totalEntries: 0, validEntries: 0, expiredEntries: 0 });
+    expect(userId).toBeTruthy();
+  });
+
+  it("answers 404 for another user's analysis, on every route that shows one", async () => {
+    const owner = await registerUser(stack.gatewayUrl);
+    const other = await registerUser(stack.gatewayUrl);
+    const started = await api('POST', '/api/analysis/analyze/0700.hk', { token: owner.token, body: {} });
+    expect(started.status).toBe(202);
+    const id = started.body.analysisId as string;
+    expect((await analysisOf(id, other.token)).status).toBe(404);
+    expect((await api('GET', `/api/analysis/${id}/events`, { token: other.token })).status).toBe(404);
+    expect((await api('POST', '/api/analyze-polling', { token: other.token, body: { analysis_id: id } })).status).toBe(404);
+    expect((await api('GET', '/api/users/analysis-history', { token: other.token })).body.total).toBe(0);
+    expect((await analysisOf(randomUUID(), owner.token)).status).toBe(404);
+    expect((await analysisOf('not-an-id', owner.token)).status).toBe(404);
+    expect((await analysisOf(id, '')).status).toBe(401);
+    expect(await completed(id, owner.token)).toMatchObject({ symbol: '0700.HK', status: 'completed' });
+  });
+
+  it('refuses unknown and not-analysable symbols before charging, and an empty balance with 402', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    const unknown = await api('POST', '/api/analysis/analyze/ZZZZZQ', { token, body: {} });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'UNKNOWN_SYMBOL' } });
+    const etf = await api('POST', '/api/analysis/analyze/2800.HK', { token, body: {} });
+    expect(etf).toMatchObject({ status: 422, body: { code: 'NOT_ANALYSABLE', symbol: '2800.HK', isActive: false, status: 'unsuitable_product', reason: expect.any(String) } });
+    expect(etf.body.error).toBe(etf.body.reason);
+    expect(await credits(token)).toMatchObject({ totalCredits: 3 });
+    expect((await api('POST', '/api/analyze-stocks', { token, body: {} })).status).toBe(400);
+
+    const ids: string[] = [];
+    for (const symbol of ['AAPL', 'MSFT', '0700.HK']) {
+      const res = await api('POST', `/api/analysis/analyze/${symbol}`, { token, body: {} });
+      expect(res.status).toBe(202);
+      ids.push(res.body.analysisId);
+    }
+    const broke = await api('POST', '/api/analysis/analyze/NVDA', { token, body: {} });
+    expect(broke).toMatchObject({ status: 402, body: { error: 'Insufficient credits' } });
+    for (const id of ids) await completed(id, token);
+    expect((await api('GET', '/api/users/analysis-history', { token })).body).toMatchObject({ total: 3 });
+    expect((await api('GET', '/api/users/analysis-history?symbol=NVDA', { token })).body).toMatchObject({ total: 0 });
+  });
+
+  it('limits how many analyses a user starts in a minute', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    for (let i = 0; i < 10; i++) expect((await api('POST', '/api/analysis/analyze/ZZZZZQ', { token, body: {} })).status).toBe(404);
+    const limited = await api('POST', '/api/analyze-stocks', { token, body: { symbol: 'AAPL' } });
+    expect(limited).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await credits(token)).toMatchObject({ totalCredits: 3 });
+    const other = await registerUser(stack.gatewayUrl);
+    expect((await api('POST', '/api/analysis/analyze/ZZZZZQ', { token: other.token, body: {} })).status).toBe(404);
+  });
+
+  it('answers 503 and records nothing when billing cannot be reached', async () => {
+    const infra = await testInfra();
+    const { db, drop } = await createTestDatabase();
+    const exchange = `${uniqueName('nobilling')}.events`;
+    const bus = await createAmqpBus(infra.amqpUrl, { exchange });
+    const cache = createRedisCache(infra.redisUrl, { keyPrefix: `${uniqueName('nobilling')}:` });
+    const keys = stack.auth.keys;
+    const lonely = await startService(
+      analysisService({ billingUrl: `http://127.0.0.1:${await freePort()}`, marketData: 'snapshot', cacheTtlHours: 6, workers: 0, startsPerMinute: 10 }),
+      { db, bus, cache, logger: createLogger('analysis', 'silent'), publicKey: keys.publicKey },
+      { port: 0 },
+    );
+    try {
+      const token = signAccessToken(keys.privateKey, { id: randomUUID(), role: 'user' }, 600).token;
+      const res = await fetch(`${lonely.url}/api/analysis/analyze/AAPL`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'BILLING_UNAVAILABLE', error: expect.stringContaining('no credit was taken') });
+      expect((await db.query('SELECT 1 FROM analyses')).rowCount).toBe(0);
+      expect((await db.query("SELECT 1 FROM outbox WHERE type LIKE 'analysis.%'")).rowCount).toBe(0);
+    } finally {
+      await lonely.close();
+      await bus.close();
+      await cache.close();
+      await drop();
+      await deleteAmqpTopology(infra.amqpUrl, exchange, []);
+    }
+  });
+});
