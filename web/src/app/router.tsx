@@ -7,6 +7,7 @@ import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { AdminPlaceholder } from './routes/admin/admin-placeholder';
+import { ArticleRoute } from './routes/article';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HistoryRoute } from './routes/history';
 import { LoginRoute } from './routes/login';
@@ -32,6 +33,7 @@ export const router = createBrowserRouter([
       { index: true, element: <MainRoute /> },
       { path: 'main', element: <MainRoute /> },
       { path: 'history', element: <HistoryRoute /> },
+      { path: 'articles/:slug', element: <ArticleRoute /> },
       {
         path: 'profile',
         element: (

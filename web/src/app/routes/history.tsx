@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placeholder';
 import { Spinner } from '@/components/ui/spinner/spinner';
+import { AnalysisHistory } from '@/features/analysis/components/history/analysis-history';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/** The history page (spec section 2); visitors see why it is empty and a way to log in. */
 export function HistoryRoute() {
   const { t } = useTranslation();
   const { status, isAuthenticated } = useAuth();
@@ -28,7 +30,7 @@ export function HistoryRoute() {
       </PagePlaceholder>
     );
   } else {
-    content = <PagePlaceholder title={t('history.title')} description={t('history.placeholder')} note={t('common.comingSoon')} />;
+    content = <AnalysisHistory />;
   }
 
   return <div className="page">{content}</div>;

@@ -1,0 +1,243 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { RISK_QUESTIONS } from '@stockai/contracts';
+import { waitFor } from '@stockai/platform/src/testing';
+import { startWebApp, type WebApp } from './web-app';
+
+/**
+ * The analysis flow against the real app (embedded market data and analyst, nothing mocked):
+ * autocomplete, the progress overlay, every section of the report, the not-analysable screen
+ * for an ETF, and the history page with its detail modal.
+ */
+describe('stock analysis in the browser', () => {
+  let web: WebApp;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  const url = (pathname: string) => web.url(pathname);
+  const api = async (method: string, pathname: string, body?: unknown) => {
+    const res = await fetch(url(pathname), {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const spendable = async () => {
+    const { body } = await api('GET', '/api/users/credits');
+    return Number(body.paidCredits) + Number(body.dailyCredits);
+  };
+
+  beforeAll(async () => {
+    web = await startWebApp();
+    const res = await fetch(url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `analysis-${Date.now()}@example.com`, password: 'analysis-pass-1', firstName: '美玲', lastName: '陳' }),
+    });
+    token = ((await res.json()) as { token: string }).token;
+    // The credit account opens on user.registered; then the demo processor lets anyone top up.
+    await waitFor('the credit account', async () => (await api('GET', '/api/users/credits')).status === 200, 20_000);
+    expect((await api('POST', '/api/users/topup', { amount: 5 })).status).toBe(200);
+    // Every question's last answer: the aggressive investor type, whose advice must come first.
+    const answers = Object.fromEntries(RISK_QUESTIONS.map((q) => [q.field, q.options[q.options.length - 1]!.value]));
+    expect((await api('PUT', '/api/users/profile', answers)).status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  beforeEach(async () => {
+    context = await web.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const symbolField = () => page.getByRole('combobox', { name: '股票代碼' });
+
+  async function pickFromAutocomplete(typed: string, symbol: string) {
+    await symbolField().pressSequentially(typed);
+    await page.getByRole('option', { name: new RegExp(`^${symbol.replace('.', '\\.')}\\b`) }).click();
+    expect(await symbolField().inputValue()).toBe(symbol);
+    await page.getByTestId('symbol-validity').getByText('有效的股票代碼').waitFor();
+  }
+
+  test('aapl: autocomplete, the overlay to 100 %, then every section of the report in order', async () => {
+    await page.goto(url('/'));
+    await page.getByTestId('credit-balance').locator('.credit-balance__paid').waitFor();
+    const before = await spendable();
+
+    await symbolField().pressSequentially('aapl');
+    expect(await symbolField().inputValue()).toBe('AAPL');
+    await page.getByRole('option', { name: /^AAPL\b/ }).waitFor();
+    await symbolField().fill('');
+    await pickFromAutocomplete('aapl', 'AAPL');
+
+    // Records every percent the overlay shows and the order the report's sections appear in.
+    await page.evaluate(() => {
+      const seen = { percents: [] as string[], sections: [] as string[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        const percent = document.querySelector('[data-testid="analysis-progress-percent"]')?.textContent;
+        if (percent && seen.percents.at(-1) !== percent) seen.percents.push(percent);
+        document.querySelectorAll('[data-testid^="result-"], [data-testid="related-articles"]').forEach((el) => {
+          const id = el.getAttribute('data-testid')!;
+          if (!seen.sections.includes(id)) seen.sections.push(id);
+        });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+
+    const followed: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/analysis\/[^/]+(\/events)?$/.test(pathname) && request.method() === 'GET') followed.push(pathname);
+    });
+
+    await page.getByRole('button', { name: '開始分析' }).click();
+    await page.getByRole('button', { name: '分析中...' }).waitFor();
+    await page.getByTestId('analysis-progress').waitFor();
+    await page.getByTestId('related-articles').waitFor();
+    await page.getByTestId('analysis-progress').waitFor({ state: 'detached' });
+
+    const seen = await page.evaluate(() => (window as unknown as { seen: { percents: string[]; sections: string[] } }).seen);
+    const percents = seen.percents.map((p) => Number.parseInt(p, 10));
+    expect(percents.at(-1)).toBe(100);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(seen.sections).toEqual(['result-basic', 'result-valuation', 'result-business', 'result-suggestions', 'result-summary', 'related-articles']);
+    // The event stream carried the progress to the end: no poll was needed.
+    expect(followed).toHaveLength(1);
+    expect(followed[0]).toMatch(/\/events$/);
+
+    const basic = page.getByTestId('result-basic');
+    await basic.getByText('基本資料').waitFor();
+    expect(await basic.textContent()).toMatch(/Apple/);
+    for (const label of ['市值', '市盈率', '52 週最高', '52 週最低']) await basic.getByText(label, { exact: true }).waitFor();
+
+    const valuation = page.getByTestId('result-valuation');
+    for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級']) await valuation.getByText(label, { exact: true }).waitFor();
+    const models = valuation.locator('table tbody tr');
+    expect(await models.count()).toBeGreaterThanOrEqual(3);
+    await valuation.getByText(/查看計算說明/).click();
+    expect(await valuation.locator('.explain__item').count()).toBeGreaterThan(0);
+
+    const business = page.getByTestId('result-business');
+    for (const label of ['主要業務', '競爭優勢', '市場地位', '增長前景', '財務狀況', '管理質素']) await business.getByText(label, { exact: true }).waitFor();
+
+    const advice = page.getByTestId('result-suggestions').locator('article');
+    expect(await advice.count()).toBe(4);
+    expect(await advice.first().getAttribute('data-highlighted')).toBe('true');
+    expect(await advice.first().textContent()).toContain('進取型');
+    expect(await advice.first().textContent()).toContain('您的類型');
+
+    const summary = page.getByTestId('result-summary');
+    expect((await summary.locator('.summary__text').textContent())?.trim().length).toBeGreaterThan(20);
+    // Related articles come last, searched by the report's keywords: posts, or the spec's none-found text.
+    const related = page.getByTestId('related-articles');
+    await related.getByRole('heading', { name: '相關文章' }).waitFor();
+    await related.locator('a[href], .article-section__empty').first().waitFor();
+
+    // One credit spent, and the header shows the balance the server now reports.
+    const after = await spendable();
+    expect(after).toBe(before - 1);
+    const { body } = await api('GET', '/api/users/credits');
+    await page.getByTestId('credit-balance').locator('.credit-balance__paid').getByText(`(${body.paidCredits as number})`).waitFor();
+  }, 90_000);
+
+  test('without the event stream the page polls and still shows the report (0700.HK)', async () => {
+    await page.route('**/api/analysis/*/events', (route) => route.abort('connectionrefused'));
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (/^\/api\/analysis\/[^/]+$/.test(new URL(request.url()).pathname)) polls.push(request.url());
+    });
+    await page.goto(url('/'));
+    await pickFromAutocomplete('700', '0700.HK');
+    await page.getByRole('button', { name: '開始分析' }).click();
+    await page.getByTestId('related-articles').waitFor();
+    await page.getByTestId('result-basic').getByText('0700.HK').waitFor();
+    expect(polls.length).toBeGreaterThan(0);
+    // Each poll asks past any cache with its own timestamp (spec section 7).
+    expect(new Set(polls).size).toBe(polls.length);
+    expect(polls.every((u) => /[?&]t=\d+/.test(u))).toBe(true);
+  }, 60_000);
+
+  test('an ETF shows the not-analysable screen without spending a credit; back returns to the search', async () => {
+    await page.goto(url('/'));
+    const before = await spendable();
+    await pickFromAutocomplete('spy', 'SPY');
+    await page.getByRole('button', { name: '開始分析' }).click();
+
+    const screen = page.getByTestId('not-analysable');
+    await screen.waitFor();
+    expect(await screen.getAttribute('data-status')).toBe('unsuitable_product');
+    await screen.getByText('無法分析 SPY').waitFor();
+    await screen.getByText('不適合基本面分析').waitFor();
+    await screen.getByText('此次查詢沒有扣除任何點數。').waitFor();
+    // Educational posts about products like this one (the bundled article library has some on ETFs).
+    await page.getByTestId('educational-posts').getByRole('heading', { name: '相關投資知識' }).waitFor();
+    expect(await page.getByTestId('educational-posts').locator('a[href]').count()).toBeGreaterThan(0);
+    expect(await spendable()).toBe(before);
+
+    // The screen's own search: an unknown symbol is refused on the spot.
+    await symbolField().pressSequentially('ZZZZQ');
+    await page.getByRole('button', { name: '開始分析' }).click();
+    await page.getByTestId('symbol-validity').getByText('無效的股票代碼').waitFor();
+
+    await page.getByRole('button', { name: '返回搜尋' }).click();
+    await page.getByTestId('not-analysable').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: '股票分析' }).waitFor();
+  }, 60_000);
+
+  test('an empty symbol asks for one', async () => {
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: '開始分析' }).click();
+    await page.getByText('請輸入股票代碼！').waitFor();
+  }, 30_000);
+
+  test('history lists the analysis, opens its report, and filters to nothing', async () => {
+    await page.goto(url('/history'));
+    await page.getByRole('heading', { name: '分析歷史記錄' }).waitFor();
+    const row = page.getByTestId('history-list').locator('li').filter({ hasText: 'AAPL' });
+    await row.getByText('已完成').waitFor();
+    await row.getByRole('button', { name: /查看詳情/ }).click();
+
+    const detail = page.getByTestId('history-detail');
+    await detail.getByTestId('result-basic').waitFor();
+    for (const id of ['result-valuation', 'result-business', 'result-suggestions', 'result-summary']) await detail.getByTestId(id).waitFor();
+    await page.getByRole('button', { name: '關閉' }).click();
+    await detail.waitFor({ state: 'detached' });
+
+    await page.getByLabel('狀態').selectOption('failed');
+    await page.getByText('沒有找到分析記錄').waitFor();
+    await page.getByLabel('狀態').selectOption('');
+    await page.getByLabel('股票代碼').fill('aapl');
+    await page.getByRole('button', { name: '搜尋' }).click();
+    await row.waitFor();
+  }, 60_000);
+
+  test('visitors get the login modal on analyse and a login prompt on history', async () => {
+    const visitor = await web.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const visitorPage = await visitor.newPage();
+    try {
+      await visitorPage.goto(url('/'));
+      // Visitors get the autocomplete too; Escape closes it so the button below is reachable on a phone.
+      const field = visitorPage.getByRole('combobox', { name: '股票代碼' });
+      await field.pressSequentially('AAPL');
+      await visitorPage.getByRole('option', { name: /^AAPL\b/ }).waitFor();
+      await field.press('Escape');
+      expect(await field.getAttribute('aria-expanded')).toBe('false');
+      await visitorPage.getByRole('button', { name: '開始分析' }).click();
+      await visitorPage.getByRole('dialog', { name: '請先登入' }).waitFor();
+
+      await visitorPage.goto(url('/history'));
+      await visitorPage.getByText('請先登入以查看您的分析歷史記錄。').waitFor();
+      await visitorPage.getByRole('button', { name: '登入' }).waitFor();
+    } finally {
+      await visitor.close();
+    }
+  }, 30_000);
+});

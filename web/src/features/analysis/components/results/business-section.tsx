@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { AnalysisResults, BusinessAnalysis } from '../../types/results';
+import { ResultSection, ScoreBadge } from './result-section';
+
+const ASPECTS = ['competitiveAdvantage', 'marketPosition', 'growthProspects', 'financialHealth', 'managementQuality'] as const satisfies readonly (keyof BusinessAnalysis)[];
+
+export function BusinessSection({ results }: { results: AnalysisResults }) {
+  const { t } = useTranslation();
+  const { business } = results;
+  return (
+    <ResultSection id="business" title={t('analysis.results.business.title')} aside={<ScoreBadge label={t('analysis.results.score')} score={business.score} />}>
+      <p className="business__primary">
+        <strong>{t('analysis.results.business.primaryBusiness')}</strong>
+        {business.primaryBusiness}
+      </p>
+      <div className="business__aspects">
+        {ASPECTS.map((aspect) => (
+          <article key={aspect} className="business__aspect">
+            <h4>{t(`analysis.results.business.${aspect}`)}</h4>
+            <p>{business[aspect] || '—'}</p>
+          </article>
+        ))}
+      </div>
+    </ResultSection>
+  );
+}

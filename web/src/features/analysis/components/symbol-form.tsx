@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StockListing, SymbolValidity } from '../types/stock';
+import { isKnownSymbol, normaliseSymbol } from '../utils/symbol';
+import { SymbolSearch } from './symbol-search';
+import { SymbolValidityIndicator } from './symbol-validity';
+import './symbol-form.css';
+
+export interface SymbolFormProps {
+  stocks: readonly StockListing[] | null;
+  /** Visitors get a look-alike button that asks them to log in instead of starting an analysis. */
+  canAnalyze: boolean;
+  busy: boolean;
+  onRequireLogin(): void;
+  onEmptySymbol(): void;
+  /** A known (or, without a stock list, any) symbol, normalised. */
+  onAnalyze(symbol: string): void;
+  initialSymbol?: string;
+  describedBy?: string;
+  label: string;
+}
+
+/**
+ * Symbol field, autocomplete, validity indicator and analyse button (spec sections 4 and 5):
+ * typing resets validity to unknown, picking a suggestion makes it valid, and on submit a
+ * symbol missing from the stock list is marked invalid and not analysed.
+ */
+export function SymbolForm({
+  stocks,
+  canAnalyze,
+  busy,
+  onRequireLogin,
+  onEmptySymbol,
+  onAnalyze,
+  initialSymbol = '',
+  describedBy,
+  label,
+}: SymbolFormProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const validityId = useId();
+  const [symbol, setSymbol] = useState(initialSymbol);
+  const [validity, setValidity] = useState<SymbolValidity>('unknown');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canAnalyze) {
+      onRequireLogin();
+      return;
+    }
+    const trimmed = symbol.trim();
+    if (!trimmed) {
+      onEmptySymbol();
+      return;
+    }
+    if (!isKnownSymbol(stocks, trimmed)) {
+      setValidity('invalid');
+      return;
+    }
+    setValidity('valid');
+    const normalised = normaliseSymbol(trimmed);
+    setSymbol(normalised);
+    onAnalyze(normalised);
+  };
+
+  return (
+    <form className="symbol-form" onSubmit={onSubmit} noValidate>
+      <label className="visually-hidden" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className="symbol-form__row">
+        <SymbolSearch
+          id={inputId}
+          value={symbol}
+          stocks={stocks}
+          describedBy={[describedBy, validityId].filter(Boolean).join(' ')}
+          invalid={validity === 'invalid'}
+          onType={(value) => {
+            setSymbol(value);
+            setValidity('unknown');
+          }}
+          onPick={(stock) => {
+            setSymbol(stock.symbol);
+            setValidity('valid');
+          }}
+        />
+        {canAnalyze ? (
+          <button type="submit" className="btn btn--primary btn--lg symbol-form__submit" disabled={busy}>
+            {busy ? t('analysis.analyzing') : t('analysis.analyze')}
+          </button>
+        ) : (
+          <button type="submit" className="btn btn--primary btn--lg symbol-form__submit" data-requires-login="true">
+            {t('analysis.analyze')}
+          </button>
+        )}
+      </div>
+      <SymbolValidityIndicator id={validityId} validity={validity} />
+    </form>
+  );
+}

@@ -1,0 +1,207 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { followAnalysis } from '../api/follow-analysis';
+import { findRunningAnalysis } from '../api/get-analysis-history';
+import { AnalysisFollowError } from '../api/follow-errors';
+import { getAnalysis } from '../api/get-analysis';
+import { getStockStatus } from '../api/get-stock-status';
+import { startAnalysis } from '../api/start-analysis';
+import type { AnalysisRecord } from '../types/analysis';
+import type { AnalysisResults } from '../types/results';
+import { isNotAnalysableStatus, type NotAnalysableStatus } from '../types/stock';
+import { classifyStartFailure, mentionsNotAnalysable, statusFromCompanyName } from '../utils/analysis-errors';
+import { normaliseSymbol } from '../utils/symbol';
+
+/** Spec section 9. */
+export const BUSY_MS = 2000;
+export const OVERLAY_CLOSE_DELAY_MS = 500;
+export const RESULTS_ELEMENT_ID = 'analysis-results';
+
+export interface AnalysisProgress {
+  symbol: string;
+  percent: number;
+  /** The server's detail text for the current step, when it sent one. */
+  message: string | null;
+}
+
+export interface NotAnalysable {
+  symbol: string;
+  status: NotAnalysableStatus;
+  reason: string | null;
+}
+
+export interface AnalysisReport {
+  analysisId: string;
+  symbol: string;
+  results: AnalysisResults;
+}
+
+interface AnalysisFlowOptions {
+  /** The investor profile sent with the request; null leaves it to the server's stored one. */
+  loadUserProfile(): Promise<unknown>;
+  /** Runs when an analysis has ended either way (the credit display is refreshed then). */
+  onSettled(): void;
+}
+
+/**
+ * The analysis flow of spec section 4: status check, start, follow (event stream, polling as
+ * fallback), results or the not-analysable screen. One analysis at a time: starting another
+ * stops following the previous one.
+ */
+export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOptions) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<AnalysisProgress | null>(null);
+  const [report, setReport] = useState<AnalysisReport | null>(null);
+  const [notAnalysable, setNotAnalysable] = useState<NotAnalysable | null>(null);
+  const current = useRef<AbortController | null>(null);
+  const timers = useRef<number[]>([]);
+  const settled = useRef(onSettled);
+  const profile = useRef(loadUserProfile);
+
+  useEffect(() => {
+    settled.current = onSettled;
+    profile.current = loadUserProfile;
+  }, [onSettled, loadUserProfile]);
+
+  useEffect(
+    () => () => {
+      current.current?.abort();
+      timers.current.forEach((timer) => window.clearTimeout(timer));
+    },
+    [],
+  );
+
+  // Timers that must not fire after the page is left (the busy label, closing the overlay).
+  const later = (ms: number, run: () => void) => {
+    const timer = window.setTimeout(() => {
+      timers.current = timers.current.filter((t) => t !== timer);
+      run();
+    }, ms);
+    timers.current.push(timer);
+  };
+
+  const finish = useCallback(
+    (analysisId: string, symbol: string, results: AnalysisResults) => {
+      setProgress({ symbol, percent: 100, message: null });
+      later(OVERLAY_CLOSE_DELAY_MS, () => {
+        setProgress(null);
+        const nameStatus = statusFromCompanyName(results.basic?.companyName);
+        if (nameStatus) {
+          setNotAnalysable({ symbol, status: nameStatus, reason: null });
+          return;
+        }
+        setReport({ analysisId, symbol, results });
+        window.requestAnimationFrame(() =>
+          document.getElementById(RESULTS_ELEMENT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+        );
+      });
+    },
+    [],
+  );
+
+  const showFailure = useCallback(
+    (error: unknown) => {
+      setProgress(null);
+      if (error instanceof AnalysisFollowError) {
+        toast.error(t(`analysis.errors.follow.${error.kind}`));
+        return;
+      }
+      console.error('Analysis failed', error);
+      toast.error(t(`analysis.errors.start.${classifyStartFailure(error)}`));
+    },
+    [t, toast],
+  );
+
+  const analyze = useCallback(
+    async (typed: string) => {
+      const symbol = normaliseSymbol(typed);
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      const { signal } = controller;
+      setBusy(true);
+      later(BUSY_MS, () => setBusy(false));
+      setReport(null);
+      setNotAnalysable(null);
+
+      try {
+        const status = await getStockStatus(symbol, signal).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) throw error;
+          // The check is advisory: when it cannot be had, the start request checks again.
+          if (!signal.aborted) console.warn('Stock status check failed; starting anyway', error);
+          return null;
+        });
+        if (signal.aborted) return;
+        if (status && !status.isActive) {
+          setNotAnalysable({ symbol, status: isNotAnalysableStatus(status.status) ? status.status : 'inactive', reason: status.reason });
+          return;
+        }
+
+        setProgress({ symbol, percent: 0, message: null });
+        const userProfile = await profile.current().catch(() => null);
+        let analysisId: string;
+        try {
+          analysisId = await startAnalysis(symbol, userProfile, signal);
+        } catch (error) {
+          if (signal.aborted) return;
+          if (error instanceof ApiError && error.status === 422) {
+            const recheck = await getStockStatus(symbol, signal).catch(() => null);
+            setProgress(null);
+            setNotAnalysable({
+              symbol,
+              status: recheck && isNotAnalysableStatus(recheck.status) ? recheck.status : 'error',
+              reason: recheck?.reason ?? error.message,
+            });
+            return;
+          }
+          if (mentionsNotAnalysable(error)) {
+            setProgress(null);
+            setNotAnalysable({ symbol, status: 'error', reason: (error as Error).message });
+            return;
+          }
+          const running = error instanceof ApiError && error.status === 409 ? await findRunningAnalysis(symbol, signal).catch(() => null) : null;
+          if (!running) throw error;
+          toast.info(t('analysis.followingRunning', { symbol }));
+          analysisId = running.id;
+        }
+
+        let record: AnalysisRecord;
+        try {
+          record = await followAnalysis(analysisId, {
+            signal,
+            onUpdate: (update) => setProgress({ symbol, percent: update.progress, message: update.message }),
+          });
+        } finally {
+          if (!signal.aborted) settled.current();
+        }
+        if (record.status !== 'completed') {
+          setProgress(null);
+          toast.error(record.error ?? t('analysis.errors.failed'));
+          return;
+        }
+        // The stream may announce completion without the report; then it is read once.
+        const results = record.results ?? (await getAnalysis(analysisId, signal)).results;
+        if (!results) throw new AnalysisFollowError('restart');
+        finish(analysisId, symbol, results);
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) {
+          setProgress(null);
+          toast.error(error.message);
+          return;
+        }
+        showFailure(error);
+      }
+    },
+    [finish, showFailure, t, toast],
+  );
+
+  /** Back from the not-analysable screen to the input card. */
+  const backToSearch = useCallback(() => setNotAnalysable(null), []);
+
+  return { busy, progress, report, notAnalysable, analyze, backToSearch };
+}
