@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '@/components/ui/toast/toast-provider';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { BillingProvider } from '@/features/billing/components/billing-provider';
 import { CreditsProvider } from '@/features/credits/components/credits-provider';
+import { useCredits } from '@/features/credits/hooks/use-credits';
 
 /** The balance belongs to whoever is signed in; features stay apart, so the app wires them here. */
 function CreditsForCurrentUser({ children }: { children: ReactNode }) {
@@ -10,11 +12,24 @@ function CreditsForCurrentUser({ children }: { children: ReactNode }) {
   return <CreditsProvider userId={user?.id ?? null}>{children}</CreditsProvider>;
 }
 
+/** Purchases and subscription changes re-read the balance the header shows. */
+function BillingForCurrentUser({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const { refresh } = useCredits();
+  return (
+    <BillingProvider userId={user?.id ?? null} onBalanceChanged={() => void refresh()}>
+      {children}
+    </BillingProvider>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <AuthProvider>
-        <CreditsForCurrentUser>{children}</CreditsForCurrentUser>
+        <CreditsForCurrentUser>
+          <BillingForCurrentUser>{children}</BillingForCurrentUser>
+        </CreditsForCurrentUser>
       </AuthProvider>
     </ToastProvider>
   );

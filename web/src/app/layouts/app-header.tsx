@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast/use-toast';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { formatUserName } from '@/features/auth/utils/format-user-name';
+import { useBilling } from '@/features/billing/hooks/use-billing';
 import { CreditBalance } from '@/features/credits/components/credit-balance';
 import { BrandLink } from './brand-mark';
 import './app-header.css';
@@ -14,6 +15,7 @@ export function AppHeader() {
   const { user, status } = useAuth();
   const logout = useLogout();
   const toast = useToast();
+  const { openPurchase } = useBilling();
   const navigate = useNavigate();
   const location = useLocation();
   const panelId = useId();
@@ -35,8 +37,7 @@ export function AppHeader() {
     navigate('/login');
   };
 
-  // The purchase modal arrives in a later release; until then the button says so instead of doing nothing.
-  const onBuyCredits = () => toast.info(t('header.buyCreditsComingSoon'));
+  const onBuyCredits = () => openPurchase({ tab: 'packages' });
 
   const isMainTab = location.pathname === '/' || location.pathname === '/main';
 

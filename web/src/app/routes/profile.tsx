@@ -1,20 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner/spinner';
-import { useToast } from '@/components/ui/toast/use-toast';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { formatUserName } from '@/features/auth/utils/format-user-name';
+import { CurrentPlan } from '@/features/billing/components/current-plan';
+import { PlanCatalogue } from '@/features/billing/components/plan-catalogue';
+import { RecentPayments } from '@/features/billing/components/recent-payments';
+import { useBilling } from '@/features/billing/hooks/use-billing';
+import { useCredits } from '@/features/credits/hooks/use-credits';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { BasicInfoForm } from '@/features/profile/components/basic-info-form';
+import { BillingTab } from '@/features/profile/components/billing-tab';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { InvestmentPreferencesPanel } from '@/features/profile/components/investment-preferences-panel';
+import { MembershipTab } from '@/features/profile/components/membership-tab';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { ProfileHeader } from '@/features/profile/components/profile-header';
 import { ProfileTabs } from '@/features/profile/components/profile-tabs';
-import type { ProfileData } from '@/features/profile/types/profile';
+import { MEMBERSHIP_LEVELS, type ProfileData } from '@/features/profile/types/profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-const TABS = ['basic', 'preferences', 'password'] as const;
+const TABS = ['basic', 'preferences', 'password', 'billing', 'membership'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -24,16 +30,16 @@ type Tab = (typeof TABS)[number];
 export function ProfileRoute() {
   const { t } = useTranslation();
   const { replaceToken, verify } = useAuth();
-  const toast = useToast();
   const profile = useProfile();
+  const billing = useBilling();
+  const { credits } = useCredits();
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(t('profile.title'));
 
   const tab: Tab = TABS.find((id) => id === searchParams.get('tab')) ?? 'basic';
   const selectTab = (id: Tab) => setSearchParams(id === 'basic' ? {} : { tab: id }, { replace: true });
 
-  // The purchase modal arrives in a later release; until then the button says so instead of doing nothing.
-  const onUpgrade = () => toast.info(t('profile.header.upgradeComingSoon'));
+  const onUpgrade = () => billing.openPurchase({ tab: 'plans' });
 
   // The header shows the signed-in user's name, so it is refreshed after the name changes.
   const onBasicInfoSaved = (data: ProfileData) => {
@@ -57,7 +63,9 @@ export function ProfileRoute() {
     );
   }
 
-  const { user, profile: investor } = profile.data;
+  const { user: account, profile: investor } = profile.data;
+  // Billing decides the level; the account's copy follows by event, so billing's is the fresher.
+  const user = { ...account, level: MEMBERSHIP_LEVELS.find((level) => level === billing.subscription.data?.level) ?? account.level };
 
   return (
     <div className="page">
@@ -71,6 +79,10 @@ export function ProfileRoute() {
         {tab === 'basic' && <BasicInfoForm user={user} onSaved={onBasicInfoSaved} />}
         {tab === 'preferences' && <InvestmentPreferencesPanel profile={investor} onSaved={profile.replace} />}
         {tab === 'password' && <ChangePasswordForm onTokenReplaced={replaceToken} />}
+        {tab === 'billing' && (
+          <BillingTab balance={credits} onBuyCredits={() => billing.openPurchase({ tab: 'packages' })} payments={<RecentPayments />} />
+        )}
+        {tab === 'membership' && <MembershipTab currentPlan={<CurrentPlan />} plans={<PlanCatalogue />} />}
       </ProfileTabs>
     </div>
   );

@@ -1,0 +1,174 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { startWebApp, type WebApp } from './web-app';
+
+/**
+ * Buying credits and a subscription against the real app with the demo card processor: the
+ * purchase modal, the header balance, the profile's Billing and Membership plans tabs.
+ */
+describe('billing in the browser', () => {
+  let web: WebApp;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    web = await startWebApp();
+  }, 120_000);
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  const api = async (method: string, pathname: string, body?: unknown) => {
+    const res = await fetch(web.url(pathname), {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeEach(async () => {
+    const email = `billing-${Date.now()}@example.com`;
+    const res = await fetch(web.url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'billing-pass-1', firstName: '美玲', lastName: '陳' }),
+    });
+    token = ((await res.json()) as { token: string }).token;
+    context = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const balance = () => page.getByTestId('credit-balance');
+  const modal = () => page.getByTestId('purchase-modal');
+
+  /** Types a card into the demo card form and pays. */
+  const payWithCard = async (number: string, payLabel: string) => {
+    await modal().getByLabel('卡號').fill(number);
+    await modal().getByLabel('到期日').fill('12/34');
+    await modal().getByLabel('安全碼').fill('123');
+    const pay = modal().getByRole('button', { name: payLabel });
+    await pay.and(page.locator(':enabled')).waitFor();
+    await pay.click();
+  };
+
+  const paymentsOf = async () => (await api('GET', '/api/users/payments?page=1&limit=10')).body.payments as { type: string; status: string; amount: number; currency: string }[];
+
+  test('buys a package with the demo card and sees the header balance rise; a declined card shows the error', async () => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(web.url('/'));
+    await balance().getByText('(0)+3/3').waitFor();
+
+    await page.getByRole('button', { name: '購買點數' }).click();
+    await modal().getByRole('tab', { name: '購買點數', selected: true }).waitFor();
+    const standard = modal().getByTestId('package-standard');
+    expect(await standard.textContent()).toContain('最受歡迎');
+    expect(await standard.textContent()).toContain('HK$328.00');
+    expect(await standard.textContent()).toContain('每點 HK$6.56');
+    expect(await standard.textContent()).toContain('超值');
+    expect(await modal().getByTestId('package-basic').textContent()).not.toContain('超值');
+    await expect(modal().getByText('購買的點數永不過期').isVisible()).resolves.toBe(true);
+
+    // Declined: the provider's message, no credits, the payment listed as failed.
+    await modal().getByTestId('package-basic').getByRole('button').click();
+    await payWithCard('4000 0000 0000 0002', '支付 HK$78.00');
+    await modal().getByTestId('payment-error').getByText('您的卡已被拒絕').waitFor();
+    expect((await api('GET', '/api/users/credits')).body.paidCredits).toBe(0);
+
+    // Paid: the modal says so, closes, and the header balance rises.
+    await standard.getByRole('button').click();
+    await payWithCard('4242 4242 4242 4242', '支付 HK$328.00');
+    await modal().getByText('付款成功！已加入 50 點數。').waitFor();
+    await modal().waitFor({ state: 'detached' });
+    await balance().getByText('(50)+3/3').waitFor();
+
+    const payments = await paymentsOf();
+    expect(payments.map((p) => p.status).sort()).toEqual(['completed', 'failed']);
+    expect(payments.every((p) => p.type === 'topup' && p.currency === 'HKD')).toBe(true);
+    // Demo mode: Stripe's form, a lazy chunk, is never downloaded.
+    expect(requested.filter((url) => /stripe/i.test(url))).toEqual([]);
+    expect(requested.some((url) => url.endsWith('/api/payments/config'))).toBe(true);
+  }, 90_000);
+
+  test('a card that asks for authentication pays a package and starts a subscription after the authentication step', async () => {
+    await page.goto(web.url('/'));
+    await balance().getByText('(0)+3/3').waitFor();
+    await page.getByRole('button', { name: '購買點數' }).click();
+    await modal().getByTestId('package-basic').getByRole('button').click();
+    await payWithCard('4000 0027 6000 3184', '支付 HK$78.00');
+    await modal().getByText('需要銀行驗證').waitFor();
+    expect((await api('GET', '/api/users/credits')).body.paidCredits).toBe(0);
+    await modal().getByRole('button', { name: '完成驗證' }).click();
+    await modal().getByText('付款成功！已加入 10 點數。').waitFor();
+    await modal().waitFor({ state: 'detached' });
+    await balance().getByText('(10)+3/3').waitFor();
+
+    await page.getByRole('button', { name: '購買點數' }).click();
+    await modal().getByRole('tab', { name: '訂閱方案' }).click();
+    await modal().getByTestId('plan-premium').getByRole('button', { name: '選擇方案' }).click();
+    await payWithCard('4000 0027 6000 3184', '支付 HK$2,380.00');
+    await modal().getByText('需要銀行驗證').waitFor();
+    expect((await api('GET', '/api/subscriptions/current')).body.level).toBe('free');
+    await modal().getByRole('button', { name: '完成驗證' }).click();
+    await modal().getByText('訂閱成功！您現在是高級會員。').waitFor();
+    await balance().getByText('(10)+30/30').waitFor();
+    expect((await api('GET', '/api/subscriptions/current')).body).toMatchObject({ level: 'premium', hasSubscription: true });
+  }, 90_000);
+
+  test('subscribes to vip, cancels at period end, turns auto-renewal back on, then switches to the free plan', async () => {
+    await page.goto(web.url('/profile?tab=membership'));
+    await page.getByTestId('current-level').getByText('免費會員').waitFor();
+    await page.getByTestId('membership-badge').getByText('免費會員').waitFor();
+
+    await page.getByRole('button', { name: '升級會員' }).click();
+    await modal().getByRole('tab', { name: '訂閱方案', selected: true }).waitFor();
+    await modal().getByRole('radio', { name: '年繳', checked: true }).waitFor();
+    const vip = modal().getByTestId('plan-vip');
+    expect(await vip.textContent()).toContain('HK$980.00');
+    // 12 × 98 − 980 = 196 a year, 16.33 a month.
+    expect(await vip.textContent()).toContain('每年節省 HK$196.00（相當於每月 HK$16.33）');
+    await expect(modal().getByTestId('plan-free').getByRole('button', { name: '目前方案' }).isDisabled()).resolves.toBe(true);
+
+    await vip.getByRole('button', { name: '選擇方案' }).click();
+    await payWithCard('4242 4242 4242 4242', '支付 HK$980.00');
+    await modal().getByText('訂閱成功！您現在是VIP 會員。').waitFor();
+    await modal().waitFor({ state: 'detached' });
+    await page.getByTestId('membership-badge').getByText('VIP 會員').waitFor();
+    await page.getByTestId('current-level').getByText('VIP 會員').waitFor();
+    await page.getByTestId('auto-renewal').getByText('已開啟').waitFor();
+    await balance().getByText('(0)+10/10').waitFor();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: '取消訂閱' }).click();
+    await page.getByText(/訂閱將於 .* 結束/).waitFor();
+    await page.getByTestId('auto-renewal').getByText('已關閉').waitFor();
+    let current = (await api('GET', '/api/subscriptions/current')).body;
+    expect(current).toMatchObject({ level: 'vip', subscription: { cancelAtPeriodEnd: true, autoRenewal: false } });
+
+    await page.getByRole('button', { name: '開啟自動續訂' }).click();
+    await page.getByTestId('auto-renewal').getByText('已開啟').waitFor();
+    current = (await api('GET', '/api/subscriptions/current')).body;
+    expect(current).toMatchObject({ level: 'vip', subscription: { cancelAtPeriodEnd: false, autoRenewal: true } });
+
+    await page.getByRole('tab', { name: '帳單' }).click();
+    const row = page.getByTestId('recent-payments').getByRole('row').nth(1);
+    await row.getByText('HK$980.00').waitFor();
+    expect(await row.textContent()).toContain('訂閱方案');
+    expect(await row.textContent()).toContain('已完成');
+
+    // The free plan ends the paid subscription at once, after the browser's confirmation.
+    await page.getByRole('tab', { name: '會員方案' }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('plan-free').getByRole('button', { name: '使用免費方案' }).click();
+    await page.getByText('已切換至免費方案').waitFor();
+    await page.getByTestId('membership-badge').getByText('免費會員').waitFor();
+    expect((await api('GET', '/api/subscriptions/current')).body).toMatchObject({ level: 'free', hasSubscription: false });
+  }, 90_000);
+});

@@ -1,0 +1,26 @@
+import { apiClient } from '@/lib/api-client';
+import type { BillingCycle } from '../types/catalogue';
+import type { CurrentSubscription } from '../types/subscription';
+import { parseCurrentSubscription } from './get-current-subscription';
+import { objectOf, stringOf } from './read-json';
+
+export interface SubscribeRequest {
+  planId: string;
+  billingCycle: BillingCycle;
+  autoRenewal: boolean;
+  /** Stripe's payment method id; with the demo processor, the test card number. */
+  paymentMethodId?: string;
+}
+
+export type SubscribeResult =
+  | { kind: 'active'; current: CurrentSubscription }
+  /** The first payment needs the card's authentication step before the subscription starts. */
+  | { kind: 'requires_action'; clientSecret: string; paymentIntentId: string | null };
+
+/** POST subscriptions/subscribe. A declined card is an ApiError with code CARD_DECLINED (402). */
+export async function subscribe(request: SubscribeRequest): Promise<SubscribeResult> {
+  const raw = await apiClient.post<unknown>('subscriptions/subscribe', request);
+  const clientSecret = stringOf(objectOf(raw).clientSecret);
+  if (clientSecret) return { kind: 'requires_action', clientSecret, paymentIntentId: stringOf(objectOf(raw).paymentIntentId) };
+  return { kind: 'active', current: parseCurrentSubscription(raw) };
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { getCurrentSubscription } from '../api/get-current-subscription';
+import { useApiQuery } from '../hooks/use-api-query';
+import { BillingContext, type BillingContextValue } from '../hooks/use-billing';
+import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
+import type { CurrentSubscription } from '../types/subscription';
+import { PurchaseModal } from './purchase-modal';
+
+/** Spec section 9: the modal closes 1 s after a payment; the balance is re-read 1.5 s after a credit purchase. */
+export const CLOSE_AFTER_PURCHASE_MS = 1000;
+export const CREDIT_REFRESH_DELAY_MS = 1500;
+
+interface BillingProviderProps {
+  /** The signed-in user's id, or null for a visitor (no modal, no subscription). */
+  userId: string | null;
+  /** Re-reads the credit balance; the credits feature owns it, the app wires the two. */
+  onBalanceChanged(): void;
+  children: ReactNode;
+}
+
+/**
+ * The purchase modal, opened from anywhere, and the user's subscription. The timers live here,
+ * not in the modal, so a refresh still happens after the modal has closed.
+ */
+export function BillingProvider({ userId, onBalanceChanged, children }: BillingProviderProps) {
+  const subscription = useApiQuery(userId && `subscription:${userId}`, getCurrentSubscription);
+  const [request, setRequest] = useState<PurchaseRequest | null>(null);
+  const [paymentsVersion, setPaymentsVersion] = useState(0);
+  const timers = useRef<number[]>([]);
+  const balanceChanged = useRef(onBalanceChanged);
+  balanceChanged.current = onBalanceChanged;
+
+  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
+  useEffect(() => {
+    setRequest(null);
+  }, [userId]);
+
+  const later = (work: () => void, ms: number) => {
+    timers.current.push(window.setTimeout(work, ms));
+  };
+
+  const { replace } = subscription;
+  const subscriptionChanged = useCallback(
+    (current: CurrentSubscription) => {
+      replace(current);
+      setPaymentsVersion((version) => version + 1);
+      // An upgrade tops today's daily credits up to the new level at once.
+      balanceChanged.current();
+    },
+    [replace],
+  );
+
+  const purchased = useCallback(
+    (outcome: PurchaseOutcome) => {
+      setPaymentsVersion((version) => version + 1);
+      if (outcome.kind === 'credits') later(() => balanceChanged.current(), CREDIT_REFRESH_DELAY_MS);
+      else subscriptionChanged(outcome.current);
+      later(() => setRequest(null), CLOSE_AFTER_PURCHASE_MS);
+    },
+    [subscriptionChanged],
+  );
+
+  const openPurchase = useCallback((next: PurchaseRequest = { tab: 'packages' }) => setRequest(next), []);
+
+  const value = useMemo<BillingContextValue>(
+    () => ({ openPurchase, subscription, subscriptionChanged, purchased, paymentsVersion }),
+    [openPurchase, subscription, subscriptionChanged, purchased, paymentsVersion],
+  );
+
+  return (
+    <BillingContext.Provider value={value}>
+      {children}
+      {userId && request && <PurchaseModal key={`${request.tab}:${request.planId ?? ''}`} request={request} onClose={() => setRequest(null)} />}
+    </BillingContext.Provider>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { cancelSubscription, setAutoRenewal } from '../api/manage-subscription';
+import { useBilling } from '../hooks/use-billing';
+import type { CurrentSubscription } from '../types/subscription';
+import { formatDate } from '../utils/format-date';
+import './current-plan.css';
+
+type Action = 'autoRenewal' | 'cancel';
+
+/**
+ * The membership tab's current plan: level, expiry (or permanent), days remaining (or
+ * unlimited), auto-renewal; upgrade, auto-renewal off/on and cancellation at period end.
+ */
+export function CurrentPlan() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { subscription, subscriptionChanged, openPurchase } = useBilling();
+  const [busy, setBusy] = useState<Action | null>(null);
+
+  if (subscription.status === 'loading') return <Spinner label={t('billing.membership.loading')} />;
+  if (subscription.status === 'error') return <p className="form-error" role="alert">{t('billing.membership.loadFailed')}</p>;
+
+  const { level, subscription: sub } = subscription.data;
+  const levelName = level === 'free' || level === 'vip' || level === 'premium' ? t(`billing.levels.${level}`) : level;
+  const endsAt = formatDate(sub?.expiresAt ?? null);
+
+  const act = async (action: Action, work: () => Promise<CurrentSubscription>, success: string) => {
+    setBusy(action);
+    try {
+      subscriptionChanged(await work());
+      toast.success(success);
+    } catch (error) {
+      console.error('Subscription action failed', error);
+      toast.error(t('billing.errors.operation', { message: error instanceof Error ? error.message : String(error) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toggleAutoRenewal = () => {
+    const next = !sub?.autoRenewal;
+    void act('autoRenewal', () => setAutoRenewal(next), t(next ? 'billing.membership.autoRenewalOn' : 'billing.membership.autoRenewalOff'));
+  };
+
+  const cancel = () => {
+    if (!window.confirm(t('billing.membership.cancelConfirm', { date: endsAt }))) return;
+    void act('cancel', () => cancelSubscription(false), t('billing.membership.canceled', { date: endsAt }));
+  };
+
+  return (
+    <div className="current-plan" data-testid="current-plan">
+      <dl className="current-plan__facts">
+        <div>
+          <dt>{t('billing.membership.level')}</dt>
+          <dd data-testid="current-level">{levelName}</dd>
+        </div>
+        <div>
+          <dt>{t('billing.membership.expiresAt')}</dt>
+          <dd>{sub ? endsAt : t('billing.membership.permanent')}</dd>
+        </div>
+        <div>
+          <dt>{t('billing.membership.daysRemaining')}</dt>
+          <dd>{sub?.daysRemaining != null ? t('billing.membership.days', { count: sub.daysRemaining }) : t('billing.membership.unlimited')}</dd>
+        </div>
+        {sub && (
+          <div>
+            <dt>{t('billing.membership.autoRenewal')}</dt>
+            <dd data-testid="auto-renewal">
+              <span className={`current-plan__switch current-plan__switch--${sub.autoRenewal ? 'on' : 'off'}`}>
+                {sub.autoRenewal ? t('billing.membership.on') : t('billing.membership.off')}
+              </span>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {sub?.cancelAtPeriodEnd && <p className="current-plan__ending">{t('billing.membership.endsAt', { date: endsAt })}</p>}
+      <div className="current-plan__actions">
+        <button type="button" className="btn btn--primary" onClick={() => openPurchase({ tab: 'plans' })}>
+          {t('billing.membership.upgrade')}
+        </button>
+        {sub && (
+          <button type="button" className="btn btn--secondary" disabled={busy !== null} onClick={toggleAutoRenewal}>
+            {busy === 'autoRenewal'
+              ? t('billing.membership.working')
+              : sub.autoRenewal
+                ? t('billing.membership.turnOffAutoRenewal')
+                : t('billing.membership.turnOnAutoRenewal')}
+          </button>
+        )}
+        {sub && !sub.cancelAtPeriodEnd && (
+          <button type="button" className="btn btn--ghost current-plan__cancel" disabled={busy !== null} onClick={cancel}>
+            {busy === 'cancel' ? t('billing.membership.working') : t('billing.membership.cancel')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmPayment } from '../api/confirm-payment';
+import { authenticateDemoPayment, payWithDemoCard } from '../api/demo-card';
+import type { CardFormProps, PurchaseOutcome } from '../types/purchase';
+import { cardDigits, formatCardNumber, formatExpiry, isCardNumber, isCvc, isUnexpired } from '../utils/card-details';
+import { PurchaseError, cardErrorOf } from '../utils/purchase-errors';
+import { finishPackagePayment, subscribeToPlan, subscriptionAfterAuthentication } from '../utils/purchase-steps';
+import { PaymentError } from './payment-error';
+
+type Field = 'number' | 'expiry' | 'cvc';
+
+/** The card step that needs the bank's authentication, and what to complete it with. */
+interface PendingAuthentication {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+/**
+ * The demo processor's card form: what Stripe's Payment Element does, against the billing
+ * service's demo endpoints and its test cards, including the 3-D Secure authentication step.
+ */
+export function DemoCardForm({ order, submitLabel, onPaid }: CardFormProps) {
+  const { t } = useTranslation();
+  const idPrefix = useId();
+  const [values, setValues] = useState<Record<Field, string>>({ number: '', expiry: '', cvc: '' });
+  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [pending, setPending] = useState<PendingAuthentication | null>(null);
+  const id = (field: Field) => `${idPrefix}-${field}`;
+
+  // A package is paid through its intent, so the button waits for the client secret.
+  const ready = order.kind === 'plan' || order.intent !== null;
+
+  const run = async (step: () => Promise<PurchaseOutcome | 'authenticate'>) => {
+    setProcessing(true);
+    setFailure(null);
+    try {
+      const outcome = await step();
+      if (outcome !== 'authenticate') onPaid(outcome);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const validate = (): Field | null => {
+    if (!isCardNumber(values.number)) return 'number';
+    if (!isUnexpired(values.expiry)) return 'expiry';
+    if (!isCvc(values.cvc)) return 'cvc';
+    return null;
+  };
+
+  const pay = async (): Promise<PurchaseOutcome | 'authenticate'> => {
+    const cardNumber = cardDigits(values.number);
+    if (order.kind === 'plan') {
+      const result = await subscribeToPlan(order, cardNumber);
+      if (result.kind === 'active') return { kind: 'subscription', current: result.current };
+      if (!result.paymentIntentId) throw new PurchaseError('billing.errors.subscribe');
+      setPending({ paymentIntentId: result.paymentIntentId, clientSecret: result.clientSecret });
+      return 'authenticate';
+    }
+    const intent = order.intent;
+    if (!intent) throw new PurchaseError('billing.errors.initPayment');
+    let status;
+    try {
+      status = await payWithDemoCard({ ...intent, cardNumber });
+    } catch (error) {
+      // The demo processor sends no webhooks, so the form reports the decline for the payments list
+      // to show it as failed; the intent stays payable with another card. Its answer is the 402 we know.
+      if (cardErrorOf(error)?.key === 'billing.card.declined') void confirmPayment(intent.paymentIntentId).catch(() => undefined);
+      throw cardErrorOf(error) ?? error;
+    }
+    if (status === 'requires_action') {
+      setPending(intent);
+      return 'authenticate';
+    }
+    if (status !== 'succeeded') throw new PurchaseError('billing.card.declined');
+    return finishPackagePayment(order, intent.paymentIntentId);
+  };
+
+  const authenticate = async (): Promise<PurchaseOutcome> => {
+    if (!pending) throw new PurchaseError('billing.card.authFailed');
+    const status = await authenticateDemoPayment(pending);
+    setPending(null);
+    if (status !== 'succeeded') throw new PurchaseError('billing.card.authFailed');
+    return order.kind === 'package' ? finishPackagePayment(order, pending.paymentIntentId) : subscriptionAfterAuthentication();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (processing || !ready) return;
+    const field = validate();
+    setInvalid(field);
+    if (field) {
+      document.getElementById(id(field))?.focus();
+      return;
+    }
+    void run(pay);
+  };
+
+  if (pending) {
+    return (
+      <div className="card-auth" role="group" aria-labelledby={`${idPrefix}-auth`}>
+        <h4 className="card-auth__title" id={`${idPrefix}-auth`}>
+          {t('billing.card.authTitle')}
+        </h4>
+        <p className="card-auth__text">{t('billing.card.authText')}</p>
+        <div className="card-auth__actions">
+          <button type="button" className="btn btn--primary" disabled={processing} onClick={() => void run(authenticate)}>
+            {processing ? t('billing.card.processing') : t('billing.card.authConfirm')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={processing}
+            onClick={() => {
+              setPending(null);
+              setFailure(new PurchaseError('billing.card.authFailed'));
+            }}
+          >
+            {t('billing.card.authCancel')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const fieldError: Record<Field, string> = {
+    number: t('billing.card.invalidNumber'),
+    expiry: t('billing.card.invalidExpiry'),
+    cvc: t('billing.card.invalidCvc'),
+  };
+
+  return (
+    <form className="card-form" onSubmit={onSubmit} noValidate>
+      <p className="card-form__hint">{t('billing.card.demoHint')}</p>
+      <div className="field">
+        <label className="field__label" htmlFor={id('number')}>
+          {t('billing.card.number')}
+        </label>
+        <input
+          id={id('number')}
+          className="field__input card-form__number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder={t('billing.card.numberPlaceholder')}
+          value={values.number}
+          aria-invalid={invalid === 'number'}
+          onChange={(event) => setValues((v) => ({ ...v, number: formatCardNumber(event.target.value) }))}
+        />
+      </div>
+      <div className="card-form__row">
+        <div className="field">
+          <label className="field__label" htmlFor={id('expiry')}>
+            {t('billing.card.expiry')}
+          </label>
+          <input
+            id={id('expiry')}
+            className="field__input"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t('billing.card.expiryPlaceholder')}
+            value={values.expiry}
+            aria-invalid={invalid === 'expiry'}
+            onChange={(event) => setValues((v) => ({ ...v, expiry: formatExpiry(event.target.value) }))}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('cvc')}>
+            {t('billing.card.cvc')}
+          </label>
+          <input
+            id={id('cvc')}
+            className="field__input"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            placeholder={t('billing.card.cvcPlaceholder')}
+            value={values.cvc}
+            aria-invalid={invalid === 'cvc'}
+            onChange={(event) => setValues((v) => ({ ...v, cvc: cardDigits(event.target.value) }))}
+          />
+        </div>
+      </div>
+      {invalid && (
+        <p className="form-error" role="alert">
+          {fieldError[invalid]}
+        </p>
+      )}
+      {!invalid && failure !== null && <PaymentError error={failure} />}
+      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={processing || !ready}>
+        {processing ? t('billing.card.processing') : ready ? submitLabel : t('billing.card.preparing')}
+      </button>
+    </form>
+  );
+}

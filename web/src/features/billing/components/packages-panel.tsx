@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { createPaymentIntent } from '../api/create-payment-intent';
+import { getPackages } from '../api/get-packages';
+import { useApiQuery } from '../hooks/use-api-query';
+import type { CreditPackage } from '../types/catalogue';
+import type { PackageIntent } from '../types/payment';
+import type { PurchaseOutcome } from '../types/purchase';
+import { formatMoney } from '../utils/format-money';
+import { CardPayment } from './card-payment';
+import { PackageCard } from './package-card';
+
+type IntentState = { status: 'creating' } | { status: 'ready'; intent: PackageIntent } | { status: 'failed' };
+
+/**
+ * The buy-credits tab. Choosing a package creates its payment intent at once, so the card form's
+ * button is enabled only when there is a client secret to pay (spec section 5). Each intent is
+ * kept while the modal is open: going back to a package pays the intent it already has rather
+ * than leaving another unpaid one in the payments list.
+ */
+export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): void }) {
+  const { t } = useTranslation();
+  const packages = useApiQuery('packages', getPackages);
+  const [selected, setSelected] = useState<CreditPackage | null>(null);
+  const [intent, setIntent] = useState<IntentState>({ status: 'creating' });
+  const latest = useRef<AbortController | null>(null);
+  const intents = useRef(new Map<string, PackageIntent>());
+
+  useEffect(() => () => latest.current?.abort(), []);
+
+  const choose = async (pkg: CreditPackage) => {
+    latest.current?.abort();
+    const controller = new AbortController();
+    latest.current = controller;
+    setSelected(pkg);
+    const known = intents.current.get(pkg.type);
+    if (known) {
+      setIntent({ status: 'ready', intent: known });
+      return;
+    }
+    setIntent({ status: 'creating' });
+    try {
+      const created = await createPaymentIntent(pkg.type, controller.signal);
+      intents.current.set(pkg.type, created);
+      if (!controller.signal.aborted) setIntent({ status: 'ready', intent: created });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('Failed to create payment intent', error);
+      setIntent({ status: 'failed' });
+    }
+  };
+
+  if (packages.status === 'loading') return <Spinner label={t('billing.packages.loading')} />;
+  if (packages.status === 'error') return <p className="form-error" role="alert">{t('billing.packages.loadFailed')}</p>;
+  if (packages.data.length === 0) return <p className="purchase-modal__empty">{t('billing.packages.empty')}</p>;
+
+  const first = packages.data[0];
+  return (
+    <div className="purchase-modal__section">
+      <ul className="package-grid">
+        {packages.data.map((pkg) => (
+          <PackageCard key={pkg.type} pkg={pkg} first={first} selected={selected?.type === pkg.type} onSelect={() => void choose(pkg)} />
+        ))}
+      </ul>
+      {selected && intent.status === 'failed' && (
+        <div className="form-error purchase-modal__retry" role="alert">
+          <span>{t('billing.errors.initPayment')}</span>
+          <button type="button" className="btn btn--secondary" onClick={() => void choose(selected)}>
+            {t('billing.retry')}
+          </button>
+        </div>
+      )}
+      {selected && intent.status !== 'failed' && (
+        <CardPayment
+          key={selected.type}
+          order={{ kind: 'package', pkg: selected, intent: intent.status === 'ready' ? intent.intent : null }}
+          item={t('billing.card.packageItem', { name: selected.name, credits: selected.credits })}
+          submitLabel={t('billing.card.pay', { price: formatMoney(selected.price) })}
+          onPaid={onPaid}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
+import { formatMoney } from '../utils/format-money';
+import { isFreePlan, priceFor, yearlySaving } from '../utils/plan-pricing';
+import './purchase-modal.css';
+
+interface PlanCardProps {
+  plan: SubscriptionPlan;
+  cycle: BillingCycle;
+  /** The user's current plan: shown, but it cannot be chosen again. */
+  isCurrent: boolean;
+  isSelected?: boolean;
+  busy?: boolean;
+  onChoose(): void;
+}
+
+/** A subscription plan: price for the cycle, yearly saving and its features (the catalogue's own words). */
+export function PlanCard({ plan, cycle, isCurrent, isSelected = false, busy = false, onChoose }: PlanCardProps) {
+  const { t } = useTranslation();
+  const free = isFreePlan(plan);
+  const price = priceFor(plan, cycle);
+  const saving = cycle === 'yearly' ? yearlySaving(plan) : null;
+  const available = free || price !== null;
+  const classes = ['plan-card', `plan-card--${plan.level}`, isCurrent && 'plan-card--current', isSelected && 'plan-card--selected'];
+
+  return (
+    <li className={classes.filter(Boolean).join(' ')} data-testid={`plan-${plan.id}`}>
+      <div className="plan-card__head">
+        <h3 className="plan-card__name">{plan.name}</h3>
+        {isCurrent && <span className="badge badge--current">{t('billing.plans.current')}</span>}
+      </div>
+      <p className="plan-card__price">
+        {free ? (
+          t('billing.plans.free')
+        ) : price ? (
+          <>
+            {formatMoney(price)}
+            <span className="plan-card__per">{t(cycle === 'yearly' ? 'billing.plans.perYear' : 'billing.plans.perMonth')}</span>
+          </>
+        ) : (
+          <span className="plan-card__unavailable">{t('billing.plans.noPriceForCycle', { cycle: t(`billing.plans.${cycle}`) })}</span>
+        )}
+      </p>
+      <p className="plan-card__saving">
+        {saving ? t('billing.plans.yearlySaving', { year: formatMoney(saving.perYear), month: formatMoney(saving.perMonth) }) : '\u00a0'}
+      </p>
+      <ul className="plan-card__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`btn btn--block ${isCurrent || isSelected ? 'btn--secondary' : 'btn--primary'}`}
+        disabled={isCurrent || !available || busy}
+        aria-pressed={isSelected}
+        onClick={onChoose}
+      >
+        {isCurrent ? t('billing.plans.current') : isSelected ? t('billing.plans.selected') : free ? t('billing.plans.chooseFree') : t('billing.plans.choose')}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { getPlans } from '../api/get-plans';
+import { useApiQuery } from '../hooks/use-api-query';
+import { useBilling } from '../hooks/use-billing';
+import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
+import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
+import { defaultCycle, isFreePlan, isPaidPlan } from '../utils/plan-pricing';
+import { BillingCycleToggle } from './billing-cycle-toggle';
+import { PlanCard } from './plan-card';
+
+/** The membership tab's plan list; choosing a paid plan opens the purchase modal with it chosen. */
+export function PlanCatalogue() {
+  const { t } = useTranslation();
+  const plans = useApiQuery('plans', getPlans);
+
+  if (plans.status === 'loading') return <Spinner label={t('billing.plans.loading')} />;
+  if (plans.status === 'error') return <p className="form-error" role="alert">{t('billing.plans.loadFailed')}</p>;
+  return <PlanCatalogueList plans={plans.data.filter((plan) => isFreePlan(plan) || isPaidPlan(plan))} />;
+}
+
+function PlanCatalogueList({ plans }: { plans: SubscriptionPlan[] }) {
+  const { subscription, openPurchase } = useBilling();
+  const { chooseFree, busy } = useChooseFreePlan();
+  const [cycle, setCycle] = useState<BillingCycle>(defaultCycle(plans));
+  const currentLevel = subscription.data?.level ?? 'free';
+
+  const choose = (plan: SubscriptionPlan) => {
+    if (isFreePlan(plan)) void chooseFree();
+    else openPurchase({ tab: 'plans', planId: plan.id, cycle });
+  };
+
+  return (
+    <div className="plan-catalogue">
+      <BillingCycleToggle value={cycle} onChange={setCycle} />
+      <ul className="plan-grid">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} cycle={cycle} isCurrent={plan.level === currentLevel} busy={busy} onChoose={() => choose(plan)} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { getPlans } from '../api/get-plans';
+import { useApiQuery } from '../hooks/use-api-query';
+import { useBilling } from '../hooks/use-billing';
+import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
+import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
+import type { PurchaseOutcome } from '../types/purchase';
+import { formatMoney } from '../utils/format-money';
+import { defaultCycle, isFreePlan, isPaidPlan, priceFor } from '../utils/plan-pricing';
+import { BillingCycleToggle } from './billing-cycle-toggle';
+import { CardPayment } from './card-payment';
+import { PlanCard } from './plan-card';
+
+interface PlansPanelProps {
+  initialPlanId?: string;
+  initialCycle?: BillingCycle;
+  onPaid(outcome: PurchaseOutcome): void;
+  onClose(): void;
+}
+
+/** The subscription tab: plan cards with the cycle toggle, then the card form for a paid plan. */
+export function PlansPanel(props: PlansPanelProps) {
+  const { t } = useTranslation();
+  const plans = useApiQuery('plans', getPlans);
+
+  if (plans.status === 'loading') return <Spinner label={t('billing.plans.loading')} />;
+  if (plans.status === 'error') return <p className="form-error" role="alert">{t('billing.plans.loadFailed')}</p>;
+  // Paid plans only when they have a price; the free plan always (spec section 5).
+  const shown = plans.data.filter((plan) => isFreePlan(plan) || isPaidPlan(plan));
+  return <PlanChooser plans={shown} {...props} />;
+}
+
+function PlanChooser({ plans, initialPlanId, initialCycle, onPaid, onClose }: PlansPanelProps & { plans: SubscriptionPlan[] }) {
+  const { t } = useTranslation();
+  const { subscription } = useBilling();
+  const { chooseFree, busy } = useChooseFreePlan();
+  const [cycle, setCycle] = useState<BillingCycle>(initialCycle ?? defaultCycle(plans));
+  const [selectedId, setSelectedId] = useState<string | null>(initialPlanId ?? null);
+  const [autoRenewal, setAutoRenewal] = useState(true);
+
+  const currentLevel = subscription.data?.level ?? 'free';
+  const selected = plans.find((plan) => plan.id === selectedId && !isFreePlan(plan) && plan.level !== currentLevel) ?? null;
+  const price = selected && priceFor(selected, cycle);
+  const hasCycles = plans.some((plan) => plan.monthly && !isFreePlan(plan)) && plans.some((plan) => plan.yearly && !isFreePlan(plan));
+
+  const choose = async (plan: SubscriptionPlan) => {
+    if (!isFreePlan(plan)) {
+      setSelectedId(plan.id);
+      return;
+    }
+    setSelectedId(null);
+    if (await chooseFree()) onClose();
+  };
+
+  return (
+    <div className="purchase-modal__section">
+      {hasCycles && <BillingCycleToggle value={cycle} onChange={setCycle} />}
+      <ul className="plan-grid">
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            cycle={cycle}
+            isCurrent={plan.level === currentLevel}
+            isSelected={plan.id === selected?.id}
+            busy={busy}
+            onChoose={() => void choose(plan)}
+          />
+        ))}
+      </ul>
+      {selected && price && (
+        <>
+          <label className="purchase-modal__check">
+            <input type="checkbox" checked={autoRenewal} onChange={(event) => setAutoRenewal(event.target.checked)} />
+            {t('billing.plans.autoRenewal')}
+          </label>
+          <CardPayment
+            key={`${selected.id}:${cycle}`}
+            order={{ kind: 'plan', plan: selected, cycle, price, autoRenewal }}
+            item={t('billing.card.planItem', { name: selected.name, cycle: t(`billing.plans.${cycle}`) })}
+            submitLabel={t('billing.card.pay', { price: formatMoney(price) })}
+            onPaid={onPaid}
+          />
+        </>
+      )}
+    </div>
+  );
+}

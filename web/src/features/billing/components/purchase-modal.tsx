@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '@/components/ui/modal/modal';
+import { useBilling } from '../hooks/use-billing';
+import type { PurchaseOutcome, PurchaseRequest, PurchaseTab } from '../types/purchase';
+import { PackagesPanel } from './packages-panel';
+import { PlansPanel } from './plans-panel';
+import { PurchaseNote } from './purchase-note';
+import './purchase-modal.css';
+
+const TABS: readonly PurchaseTab[] = ['packages', 'plans'];
+
+interface PurchaseModalProps {
+  request: PurchaseRequest;
+  onClose(): void;
+}
+
+/**
+ * Buying a credit package or a subscription plan by card (spec sections 2 and 4). After a
+ * payment it shows what was bought; the provider closes it a second later.
+ */
+export function PurchaseModal({ request, onClose }: PurchaseModalProps) {
+  const { t } = useTranslation();
+  const billing = useBilling();
+  const prefix = useId();
+  const [tab, setTab] = useState<PurchaseTab>(request.tab);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const levelName = (level: string) => (level === 'free' || level === 'vip' || level === 'premium' ? t(`billing.levels.${level}`) : level);
+
+  const onPaid = (outcome: PurchaseOutcome) => {
+    setSuccess(
+      outcome.kind === 'credits'
+        ? t('billing.success.credits', { credits: outcome.credits })
+        : t('billing.success.subscription', { level: levelName(outcome.current.level) }),
+    );
+    billing.purchased(outcome);
+  };
+
+  return (
+    <Modal open onClose={onClose} title={t('billing.title')} subtitle={t('billing.subtitle')}>
+      <div className="purchase-modal" data-testid="purchase-modal">
+        {success ? (
+          <p className="purchase-modal__success" role="status">
+            <span className="purchase-modal__success-icon" aria-hidden="true">
+              ✓
+            </span>
+            {success}
+          </p>
+        ) : (
+          <>
+            <div className="purchase-modal__tabs" role="tablist" aria-label={t('billing.tabs.label')}>
+              {TABS.map((id) => (
+                <button
+                  key={id}
+                  type="button"
+                  role="tab"
+                  id={`${prefix}-${id}`}
+                  aria-selected={tab === id}
+                  aria-controls={tab === id ? `${prefix}-panel` : undefined}
+                  className={`purchase-modal__tab${tab === id ? ' purchase-modal__tab--active' : ''}`}
+                  onClick={() => setTab(id)}
+                >
+                  {t(`billing.tabs.${id}`)}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-${tab}`} className="purchase-modal__panel">
+              {tab === 'packages' ? (
+                <PackagesPanel onPaid={onPaid} />
+              ) : (
+                <PlansPanel initialPlanId={request.planId} initialCycle={request.cycle} onPaid={onPaid} onClose={onClose} />
+              )}
+              <PurchaseNote />
+            </div>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

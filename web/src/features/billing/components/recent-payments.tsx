@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { RECENT_PAYMENTS_LIMIT, getPayments } from '../api/get-payments';
+import { useApiQuery } from '../hooks/use-api-query';
+import { useBilling } from '../hooks/use-billing';
+import { formatDate } from '../utils/format-date';
+import { formatMoney } from '../utils/format-money';
+import './recent-payments.css';
+
+/**
+ * The latest five payments (spec section 2, Billing tab). Each amount is shown in its own
+ * currency; a credit-package payment (type topup) reads as a credit purchase.
+ */
+export function RecentPayments() {
+  const { t } = useTranslation();
+  const { paymentsVersion } = useBilling();
+  const payments = useApiQuery(`payments:${paymentsVersion}`, (signal) => getPayments(1, RECENT_PAYMENTS_LIMIT, signal));
+
+  if (payments.status === 'loading') return <Spinner label={t('billing.payments.loading')} />;
+  if (payments.status === 'error') return <p className="form-error" role="alert">{t('billing.payments.loadFailed')}</p>;
+  if (payments.data.length === 0) return <p className="recent-payments__empty">{t('billing.payments.empty')}</p>;
+
+  const typeName = (type: string) => (type === 'topup' || type === 'subscription' ? t(`billing.payments.types.${type}`) : type);
+
+  return (
+    <table className="recent-payments" data-testid="recent-payments">
+      <thead>
+        <tr>
+          <th scope="col">{t('billing.payments.date')}</th>
+          <th scope="col">{t('billing.payments.type')}</th>
+          <th scope="col" className="recent-payments__amount">
+            {t('billing.payments.amount')}
+          </th>
+          <th scope="col">{t('billing.payments.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {payments.data.map((payment) => (
+          <tr key={payment.id}>
+            <td data-label={t('billing.payments.date')}>{formatDate(payment.date)}</td>
+            <td data-label={t('billing.payments.type')}>{typeName(payment.type)}</td>
+            <td data-label={t('billing.payments.amount')} className="recent-payments__amount">
+              {formatMoney(payment.price)}
+            </td>
+            <td data-label={t('billing.payments.status')}>
+              <span className={`payment-status payment-status--${payment.status}`}>{t(`billing.payments.statuses.${payment.status}`)}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

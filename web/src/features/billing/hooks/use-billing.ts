@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react';
+import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
+import type { CurrentSubscription } from '../types/subscription';
+import type { ApiQuery } from './use-api-query';
+
+export interface BillingContextValue {
+  /** Opens the purchase modal (header, profile upgrade, billing tab, plan list). */
+  openPurchase(request?: PurchaseRequest): void;
+  /** The signed-in user's subscription, shared by the modal, the membership tab and the profile badge. */
+  subscription: ApiQuery<CurrentSubscription>;
+  /** A subscription action on the profile changed it: show the new state and re-read the balance. */
+  subscriptionChanged(current: CurrentSubscription): void;
+  /** A payment went through (or the plan changed): runs the refreshes and timings of spec section 4. */
+  purchased(outcome: PurchaseOutcome): void;
+  /** Goes up after every payment, so payment lists know to re-read. */
+  paymentsVersion: number;
+}
+
+export const BillingContext = createContext<BillingContextValue | null>(null);
+
+export function useBilling(): BillingContextValue {
+  const billing = useContext(BillingContext);
+  if (!billing) throw new Error('useBilling must be used inside <BillingProvider>');
+  return billing;
+}
