@@ -1,3 +1,4 @@
+import { connect } from 'amqplib';
 import { Pool } from 'pg';
 import { ensurePostgresDatabase, generateRsaKeyPair } from '@stockai/platform';
 import { testInfra, uniqueName } from '@stockai/platform/src/testing';
@@ -6,6 +7,8 @@ import { SERVICES } from '../../deploy/distributed';
 export interface DistributedRun {
   /** Environment for `distributedProcesses`: the run's own databases, exchange, queues and keys. */
   env: Record<string, string>;
+  /** Messages ready in one of the run's queues (its name without the run's prefix), e.g. jobs no worker took. */
+  queueDepth(queue: string): Promise<number>;
   /** Drops the databases of the run. */
   dropDatabases(): Promise<void>;
 }
@@ -33,6 +36,15 @@ export async function prepareDistributedRun(name: string): Promise<DistributedRu
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
       ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_DATABASE_URL`, databases[s] as string])),
+    },
+    async queueDepth(queue) {
+      const connection = await connect(infra.amqpUrl);
+      try {
+        const channel = await connection.createChannel();
+        return (await channel.checkQueue(`${run}.${queue}`)).messageCount;
+      } finally {
+        await connection.close();
+      }
     },
     async dropDatabases() {
       const pool = new Pool({ connectionString: infra.databaseUrl, max: 1 });

@@ -1,23 +1,57 @@
 /**
- * System test: the distributed shape as separate processes (gateway + five services) against
- * the real PostgreSQL, RabbitMQ and Redis, driven through the gateway.
+ * System test: the distributed shape as separate processes (gateway, five services and an
+ * analysis worker) against the real PostgreSQL, RabbitMQ and Redis, driven through the
+ * gateway. The external services are local stand-ins speaking their HTTP protocols: the AI
+ * chat API (which can hold its answers, to catch an analysis between stages) and Ghost.
  */
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { Pool } from 'pg';
 import { uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
+import { JOBS_QUEUE } from '../../services/analysis/src/analyses/jobs';
+import { type ChatStandIn, followProgress, startChatStandIn } from '../integration/analysis-stack';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
 import { freePort } from '../support/gateway';
+import { type GhostStandIn, sampleGhostPosts, startGhostStandIn } from '../support/ghost-stand-in';
 
 /** How long an event may take to cross the bus and be consumed. */
 const EVENTUALLY_MS = 30_000;
 
 jest.setTimeout(180_000);
 
+/** A Ghost post about Apple, for the blog search of the analysis page. */
+const APPLE_POST = {
+  id: '6650a1f0c2d4e10001a0b0a1',
+  slug: 'apple-services-growth',
+  title: 'Apple（AAPL）服務收入的增長',
+  html: '<p>蘋果公司（AAPL）的服務收入持續增長，App Store 與 iCloud 帶來穩定的現金流。</p>',
+  published_at: '2026-10-22T08:00:00.000Z',
+  reading_time: 3,
+  tags: [{ id: 'tag-us-stocks', name: '美股', slug: 'us-stocks' }],
+};
+
+/** A GET whose body is left as it came (fetch would decompress it): to see the gzip itself. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 describe('distributed system through the gateway', () => {
   let group: ProcessGroup;
   let base: string;
   const logs: string[] = [];
   let run: DistributedRun;
+  let ai: ChatStandIn;
+  let ghost: GhostStandIn;
 
   const api = async (method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -32,7 +66,15 @@ describe('distributed system through the gateway', () => {
     run = await prepareDistributedRun('sys');
     const gatewayPort = await freePort();
     const servicePortBase = (await freePort()) + 10;
-    const env = run.env;
+    [ai, ghost] = await Promise.all([startChatStandIn(), startGhostStandIn({ posts: [...sampleGhostPosts(), APPLE_POST] })]);
+    const env = {
+      ...run.env,
+      LLM_API_KEY: 'stand-in-key',
+      LLM_BASE_URL: ai.url,
+      LLM_MODEL: 'stand-in',
+      GHOST_URL: ghost.url,
+      GHOST_CONTENT_API_KEY: ghost.contentApiKey,
+    };
     group = new ProcessGroup(distributedProcesses({ gatewayPort, servicePortBase, env }), (name, line) => logs.push(`${name} | ${line}`));
     base = `http://127.0.0.1:${gatewayPort}`;
     group.startAll();
@@ -42,9 +84,31 @@ describe('distributed system through the gateway', () => {
   });
 
   afterAll(async () => {
+    ai?.release();
     await group?.stopAll();
     await run?.dropDatabases();
+    await Promise.all([ai?.close(), ghost?.close()]);
   });
+
+  /** Registers a user through the gateway and waits for billing to open their account. */
+  const newUser = async (name: string) => {
+    const registered = await api('POST', '/api/auth/register', { body: { email: `${uniqueName(name)}@example.com`, password: 'secret123', firstName: 'Ka Ho', lastName: 'Chan' } });
+    expect(registered.status).toBe(201);
+    const token = registered.body.token as string;
+    await waitFor('the credit account', async () => (await api('GET', '/api/users/credits', { token })).status === 200, EVENTUALLY_MS);
+    return token;
+  };
+  const creditsOf = async (token: string) => (await api('GET', '/api/users/credits', { token })).body as { totalCredits: number; paidCredits: number; dailyCredits: number };
+  const analysisOf = (id: string, token: string) => api('GET', `/api/analysis/${id}`, { token });
+  const finished = (id: string, token: string) =>
+    waitFor(
+      'the analysis to finish',
+      async () => {
+        const res = await analysisOf(id, token);
+        return res.body.status !== 'processing' && res.body;
+      },
+      EVENTUALLY_MS,
+    );
 
   it('registers, verifies, opens a credit account, logs in and out', async () => {
     const email = `${uniqueName('amy')}@example.com`;
@@ -153,5 +217,124 @@ describe('distributed system through the gateway', () => {
     );
     expect(credits.totalCredits).toBe(3);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+
+  it('analyses a stock end to end: stocks list, status, start, live progress, report, one credit, history, blog', async () => {
+    const token = await newUser('investor');
+    expect(await creditsOf(token)).toMatchObject({ totalCredits: 3 });
+
+    // The autocomplete list: gzip-encoded with an ETag, and 304 when the browser has it.
+    const list = await rawGet(`${base}/api/stocks`, { 'accept-encoding': 'gzip' });
+    expect(list.status).toBe(200);
+    expect(list.headers['content-encoding']).toBe('gzip');
+    const etag = list.headers.etag as string;
+    expect(etag).toMatch(/^W\/"stocks-/);
+    const stocks = JSON.parse(gunzipSync(list.body).toString('utf8')) as Array<{ symbol: string }>;
+    expect(stocks).toContainEqual(expect.objectContaining({ symbol: 'AAPL', name: expect.any(String) }));
+    expect((await rawGet(`${base}/api/stocks`, { 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(304);
+
+    expect((await api('GET', '/api/stocks/status/AAPL')).body).toMatchObject({ symbol: 'AAPL', isActive: true, status: 'active' });
+
+    // The AI provider holds each answer until released: the worker waits in the business stage
+    // (40 %), then in the summary (80 %), and the stream must bring each mark while it waits.
+    ai.hold();
+    const started = await api('POST', '/api/analysis/analyze/AAPL', { token, body: { userProfile: { riskProfile: 'growth', riskScore: 15 } } });
+    expect(started.status).toBe(202);
+    const id = started.body.analysisId as string;
+    await ai.waitHeld();
+
+    const seen: Array<Record<string, unknown>> = [];
+    const streamed = followProgress(`${base}/api/analysis/${id}/events`, token, (event) => seen.push(event));
+    await waitFor('the 40 % mark through the gateway while the business stage waits', () => seen.some((e) => e.progress === 40), EVENTUALLY_MS);
+    ai.release();
+    ai.hold();
+    await ai.waitHeld();
+    await waitFor('the 80 % mark through the gateway while the summary waits', () => seen.some((e) => e.progress === 80), EVENTUALLY_MS);
+    expect(seen.every((e) => e.status === 'processing')).toBe(true);
+    ai.release();
+
+    const events = await streamed;
+    const marks = events.map((e) => e.progress as number);
+    expect(marks).toEqual(expect.arrayContaining([40, 80, 100]));
+    for (const [i, mark] of marks.entries()) if (i > 0) expect(mark).toBeGreaterThan(marks[i - 1] as number);
+    expect(events.at(-1)).toMatchObject({ id, status: 'completed', progress: 100 });
+
+    const report = await analysisOf(id, token);
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ id, symbol: 'AAPL', status: 'completed', progress: 100, error: null, investorType: 'growth' });
+    const { results } = report.body;
+    expect(results.basic).toMatchObject({ symbol: 'AAPL', companyName: expect.any(String), currentPrice: expect.any(Number) });
+    expect(results.valuation).toMatchObject({ recommendation: expect.any(String), confidence: expect.any(Number), method: expect.any(String) });
+    expect(results.business.competitiveAdvantage).toBe('模擬供應商：競爭優勢');
+    expect(results.suggestions).toMatchObject({ userType: 'growth' });
+    expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'growth', highlighted: true });
+    expect(results.summary).toEqual(expect.any(String));
+
+    expect(await creditsOf(token)).toMatchObject({ totalCredits: 2 });
+
+    const history = await api('GET', '/api/users/analysis-history', { token });
+    expect(history.body).toMatchObject({ total: 1, analyses: [expect.objectContaining({ id, symbol: 'AAPL', status: 'completed' })] });
+
+    // The analysis page's related articles: the Ghost post about Apple ranks first once Ghost's posts are indexed.
+    const search = () => api('GET', `/api/ghost/blog/search?keywords=${encodeURIComponent('AAPL Apple')}&limit=4`);
+    const blog = await waitFor(
+      'the Ghost posts in the search index',
+      async () => {
+        const res = await search();
+        return res.body?.posts?.[0]?.slug === APPLE_POST.slug && res;
+      },
+      EVENTUALLY_MS,
+    );
+    expect(blog.status).toBe(200);
+    expect(blog.body).toMatchObject({ success: true, posts: expect.any(Array) });
+    expect(blog.body.posts.length).toBeLessThanOrEqual(4);
+    expect(blog.body.posts[0]).toMatchObject({ slug: APPLE_POST.slug, title: APPLE_POST.title });
+  });
+
+  it('sells a credit package with the demo card and grants its credits once, however often it is confirmed', async () => {
+    const token = await newUser('buyer');
+    const intent = await api('POST', '/api/payments/create-payment-intent', { token, body: { packageType: 'standard' } });
+    expect(intent.status).toBe(200);
+    expect(intent.body).toMatchObject({ amount: 328, currency: 'HKD', credits: 50, paymentIntentId: expect.any(String), clientSecret: expect.any(String) });
+    const { paymentIntentId, clientSecret } = intent.body as { paymentIntentId: string; clientSecret: string };
+
+    const paid = await api('POST', '/api/payments/demo/pay', { token, body: { paymentIntentId, clientSecret, cardNumber: '4242424242424242' } });
+    expect(paid.body).toMatchObject({ paymentIntentId, status: 'succeeded' });
+
+    const confirms = await Promise.all([1, 2].map(() => api('POST', '/api/payments/confirm-payment', { token, body: { paymentIntentId } })));
+    for (const confirm of confirms) expect(confirm).toMatchObject({ status: 200, body: { success: true, status: 'completed' } });
+    const again = await api('POST', '/api/payments/confirm-payment', { token, body: { paymentIntentId } });
+    expect(again).toMatchObject({ status: 200, body: { success: true } });
+
+    expect(await creditsOf(token)).toMatchObject({ totalCredits: 53, paidCredits: 50 });
+    const payments = await api('GET', '/api/users/payments', { token });
+    expect(payments.body.payments).toEqual([expect.objectContaining({ type: 'topup', status: 'completed', credits: 50, amount: 328, providerPaymentId: paymentIntentId })]);
+  });
+
+  it('refuses a symbol it does not analyse with 422 and charges nothing', async () => {
+    const token = await newUser('etf');
+    const refused = await api('POST', '/api/analysis/analyze/2800.HK', { token, body: { userProfile: { riskScore: 10 } } });
+    expect(refused).toMatchObject({ status: 422, body: { code: 'NOT_ANALYSABLE', symbol: '2800.HK', isActive: false, status: 'unsuitable_product', reason: expect.any(String) } });
+    expect(await creditsOf(token)).toMatchObject({ totalCredits: 3 });
+    expect((await api('GET', '/api/users/analysis-history', { token })).body).toMatchObject({ total: 0, analyses: [] });
+  });
+
+  it('keeps an analysis started while no worker runs in RabbitMQ and completes it once a worker is back', async () => {
+    const token = await newUser('patient');
+    await group.stop('analysis-worker');
+
+    const started = await api('POST', '/api/analysis/analyze/AAPL', { token, body: {} });
+    expect(started.status).toBe(202);
+    const id = started.body.analysisId as string;
+    await waitFor('the job to wait in RabbitMQ', async () => (await run.queueDepth(JOBS_QUEUE)) === 1, EVENTUALLY_MS);
+    expect((await analysisOf(id, token)).body).toMatchObject({ id, status: 'processing', progress: 0, completedAt: null });
+
+    group.start('analysis-worker');
+    await group.waitReady('analysis-worker');
+    const done = await finished(id, token);
+    expect(done).toMatchObject({ id, status: 'completed', progress: 100 });
+    expect(done.results.basic).toMatchObject({ symbol: 'AAPL' });
+    expect(await run.queueDepth(JOBS_QUEUE)).toBe(0);
+    expect(await creditsOf(token)).toMatchObject({ totalCredits: 2 });
   });
 });
