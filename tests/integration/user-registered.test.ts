@@ -51,7 +51,7 @@ describe('user.registered consumers', () => {
 
     // Both deliveries were handled (the inbox holds the id once per consumer) and the second changed nothing.
     await waitFor('both deliveries', async () => {
-      const { rows } = await billing.db.query<{ n: string }>('SELECT count(*) AS n FROM inbox WHERE event_id = $1', [event.id]);
+      const { rows } = await billing.db.query<{ n: string }>("SELECT count(*) AS n FROM inbox WHERE event_id = $1 AND consumer = 'billing.user-registered'", [event.id]);
       return rows[0]?.n === '1';
     });
     const accounts = await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId]);
