@@ -145,6 +145,31 @@ export function describeBusConformance(name: string, makeBus: () => Promise<BusF
       expect(maxActive).toBe(1);
     });
 
+    it('gives competing consumers of one queue a message each, handled in parallel', async () => {
+      const queue = newQueue('competing');
+      const creating = await record(queue, ['job.*']);
+      await creating.consumer.close();
+      await publishAll('job.a', 'job.b');
+
+      // Each handler holds its message until both are being handled at once.
+      const holding = new Map<string, string>();
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const worker = (name: string): Subscription => ({
+        queue,
+        patterns: ['job.*'],
+        handler: async (e) => {
+          holding.set(name, e.type);
+          await released;
+        },
+      });
+      await sut.subscribe(worker('first'));
+      await sut.subscribe(worker('second'));
+      await waitFor('both consumers holding a message', () => holding.size === 2);
+      release();
+      expect([...holding.values()].sort()).toEqual(['job.a', 'job.b']);
+    });
+
     it('retries a failing handler after retryDelayMs until it succeeds', async () => {
       const queue = newQueue('retry');
       const seen: Array<{ id: string; attempt: number; at: number }> = [];

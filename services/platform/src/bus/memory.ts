@@ -26,14 +26,16 @@ interface Queue {
   consumers: QueueConsumer[];
   /** Round-robin position among competing consumers. */
   turn: number;
-  draining: boolean;
+  /** A dispatch is scheduled for the next turn of the event loop. */
+  scheduled: boolean;
 }
 
 /**
  * The in-process twin of the RabbitMQ bus, for the all-in-one process and tests. It keeps
  * RabbitMQ's semantics: publish copies the event into every queue with a matching binding;
  * a queue and its bindings live as long as the bus object, and keep their messages while
- * nobody consumes; each queue delivers one message at a time, in order; a handler that
+ * nobody consumes; each consumer handles one message at a time (prefetch 1), so a queue with
+ * one consumer delivers in order and competing consumers work in parallel; a handler that
  * throws gets the message again after `retryDelayMs` (at the back of the queue, as the
  * RabbitMQ retry queue does) until `maxAttempts`, then it moves to `<queue>.dlq`.
  */
@@ -51,7 +53,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const declare = (name: string): Queue => {
     let queue = queues.get(name);
     if (!queue) {
-      queue = { name, patterns: new Set(), messages: [], consumers: [], turn: 0, draining: false };
+      queue = { name, patterns: new Set(), messages: [], consumers: [], turn: 0, scheduled: false };
       queues.set(name, queue);
     }
     return queue;
@@ -63,30 +65,39 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   };
 
   const pump = (queue: Queue) => {
-    if (queue.draining || closed) return;
-    queue.draining = true;
-    const drain = drainQueue(queue);
-    drains.add(drain);
-    void drain.finally(() => drains.delete(drain));
-  };
-
-  async function drainQueue(queue: Queue): Promise<void> {
+    if (queue.scheduled || closed) return;
+    queue.scheduled = true;
     // Never inside publish(): RabbitMQ delivers later, and a handler running synchronously
     // in the publisher's call stack would hide ordering bugs the real bus would show.
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      while (!closed && queue.messages.length > 0 && queue.consumers.length > 0) {
-        const consumer = queue.consumers[queue.turn++ % queue.consumers.length];
-        const message = queue.messages.shift();
-        if (!consumer || !message) break;
-        consumer.current = deliver(queue, consumer.subscription, message);
-        await consumer.current;
+    setImmediate(() => {
+      queue.scheduled = false;
+      dispatch(queue);
+    });
+  };
+
+  /** Hands waiting messages to idle consumers, round robin, one message per consumer at a time. */
+  const dispatch = (queue: Queue) => {
+    while (!closed && queue.messages.length > 0) {
+      const consumer = nextIdle(queue);
+      const message = consumer && queue.messages.shift();
+      if (!consumer || !message) return;
+      const delivery = deliver(queue, consumer.subscription, message).finally(() => {
         consumer.current = undefined;
-      }
-    } finally {
-      queue.draining = false;
+        drains.delete(delivery);
+        pump(queue);
+      });
+      consumer.current = delivery;
+      drains.add(delivery);
     }
-  }
+  };
+
+  const nextIdle = (queue: Queue): QueueConsumer | undefined => {
+    for (let i = 0; i < queue.consumers.length; i++) {
+      const consumer = queue.consumers[queue.turn++ % queue.consumers.length];
+      if (consumer && !consumer.current) return consumer;
+    }
+    return undefined;
+  };
 
   async function deliver(queue: Queue, subscription: Subscription, message: Message): Promise<void> {
     const event = JSON.parse(message.body) as EventEnvelope;
