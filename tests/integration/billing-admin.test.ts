@@ -206,6 +206,32 @@ describe('billing admin API', () => {
     expect(Object.keys((await call('GET', '/internal/admin/subscription-plans')).body.plans as Body)).toEqual(['vip', 'premium']);
   });
 
+  it('sells only in two-decimal currencies, at prices a card can be charged', async () => {
+    const { call } = billing;
+    const add = (body: Body) => call('POST', '/internal/admin/packages', { type: 'cheap', name: 'Cheap', credits: 1, ...body });
+    expect(refusal(await add({ price: 0.01 }))).toEqual({ status: 400, error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD' });
+    expect(refusal(await add({ price: 0.49, currency: 'USD' }))).toEqual({ status: 400, error: 'price: must be at least 0.50 USD, the lowest amount a card can be charged in USD' });
+    expect(refusal(await add({ price: 100, currency: 'JPY' }))).toEqual({
+      status: 400,
+      error: 'currency: JPY is not accepted; prices may be in HKD, USD, TWD, EUR, GBP, AUD, CAD, SGD, NZD, CHF (currencies with two decimals)',
+    });
+    // No minimum is known for TWD: the admin spec's floor of 0.01 stands.
+    expect((await add({ price: 0.01, currency: 'TWD' })).status).toBe(201);
+    expect(refusal(await call('PUT', '/internal/admin/packages/cheap', { currency: 'HKD' }))).toEqual({ status: 400, error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD' });
+    expect(refusal(await call('PUT', '/internal/admin/packages/basic', { price: 3.99 }))).toEqual({ status: 400, error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD' });
+    expect((await call('DELETE', '/internal/admin/packages/cheap')).status).toBe(200);
+
+    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip/monthly', { price: 1 }))).toEqual({
+      status: 400,
+      error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD (or 0)',
+    });
+    expect(refusal(await call('POST', '/internal/admin/subscription-plans', { planId: 'tiny', name: 'Tiny', levelType: 'vip', monthly: { price: 0.3 }, yearly: { price: 0 }, currency: 'EUR' }))).toEqual({
+      status: 400,
+      error: 'monthly.price: must be at least 0.50 EUR, the lowest amount a card can be charged in EUR (or 0)',
+    });
+    expect((await call('GET', '/api/subscriptions/plans', undefined, null)).body.plans).toMatchObject({ vip: { monthly: { price: 98 } } });
+  });
+
   it('adds, edits and deletes user levels; free, vip and levels in use stay', async () => {
     const { call } = billing;
     expect(Object.keys((await call('GET', '/internal/admin/user-levels')).body.levels as Body)).toEqual(['free', 'vip', 'premium']);
@@ -304,6 +330,13 @@ describe('billing admin API', () => {
       [{ subscriptionExpiry: 'next week' }, 'subscriptionExpiry: must be a date (YYYY-MM-DD) or a date-time with offset'],
     ];
     for (const [body, error] of invalid) expect(refusal(await edit(ada.userId, body))).toEqual({ status: 400, error });
+    // A date must exist on the calendar, not roll over into the next month.
+    expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-13-01' }))).toEqual({ status: 400, error: 'subscriptionExpiry: 2027-13-01 is not a calendar date (YYYY-MM-DD)' });
+    expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-02-31' }))).toEqual({ status: 400, error: 'subscriptionExpiry: 2027-02-31 is not a calendar date (YYYY-MM-DD)' });
+    expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-02-31T00:00:00Z' }))).toEqual({
+      status: 400,
+      error: 'subscriptionExpiry: must be a date (YYYY-MM-DD) or a date-time with offset',
+    });
     expect(refusal(await edit(unknown, { paidCredits: 1 }))).toEqual({ status: 404, error: `There is no member with id ${unknown}` });
     expect(refusal(await call('PUT', `/internal/admin/members/${ada.userId}`, { paidCredits: 1 }, undefined, { 'idempotency-key': 'k'.repeat(201) }))).toEqual({
       status: 400,
@@ -454,8 +487,10 @@ describe('billing admin payments', () => {
     expect(ids((await list('?status=failed')).payments)).toEqual(['p6']);
     expect(ids((await list('?status=canceled')).payments)).toEqual(['p9']);
     expect(ids((await list('?status=requires_action')).payments)).toEqual(['p8']);
-    // Any status the admin screens do not name counts as processing.
+    // Any status the admin screens do not name counts, and shows, as processing.
     expect(ids((await list('?status=processing')).payments)).toEqual(['p7']);
+    expect((await list('?status=processing')).payments.map((p) => p.status)).toEqual(['processing']);
+    expect(new Set((await list('')).payments.map((p) => p.status))).toEqual(new Set(['completed', 'failed', 'canceled', 'requires_action', 'processing']));
     expect((await list('?status=all')).total).toBe(9);
     expect((await list('?status=&dateFrom=&dateTo=')).total).toBe(9);
 
@@ -472,6 +507,9 @@ describe('billing admin payments', () => {
       ['?status=paid', 'status: must be all, completed, failed, canceled, requires_action or processing'],
       ['?dateFrom=2026/11/01', 'dateFrom: must be a date as YYYY-MM-DD'],
       ['?dateFrom=2026-11-02&dateTo=2026-11-01', 'dateFrom: must not be after dateTo'],
+      ['?dateTo=2026-13-01', 'dateTo: 2026-13-01 is not a calendar date (YYYY-MM-DD)'],
+      ['?dateFrom=2026-13-01', 'dateFrom: 2026-13-01 is not a calendar date (YYYY-MM-DD)'],
+      ['?dateFrom=2026-02-29', 'dateFrom: 2026-02-29 is not a calendar date (YYYY-MM-DD)'],
       ['?page=0', 'page: must be at least 1'],
       ['?limit=500', 'limit: must be at most 100'],
       ['?limit=ten', 'limit: must be a whole number'],

@@ -84,6 +84,15 @@ describe('credits', () => {
     expect(await ledger.mismatches(demo.db)).toEqual([]);
   });
 
+  it('refuses with 409 a reference already debited for another user, rather than answering "already debited"', async () => {
+    const [ada, bob] = [await openAccount(demo), await openAccount(demo)];
+    const reference = `analysis:${randomUUID()}`;
+    expect(await debit(demo, ada, reference)).toMatchObject({ status: 200, body: { dailyCredits: 2 } });
+    expect(await debit(demo, bob, reference)).toMatchObject({ status: 409, body: { code: 'REFERENCE_OF_ANOTHER_USER', error: `The reference ${reference} was already debited for another user` } });
+    expect(await balance(demo, bob)).toMatchObject({ dailyCredits: 3 });
+    expect(await debit(demo, ada, reference)).toMatchObject({ status: 200, body: { dailyCredits: 2 } });
+  });
+
   it("spends a user's credits only with that user's token (or an admin's)", async () => {
     const userId = await openAccount(demo);
     const withoutToken = await call(demo, 'POST', '/internal/credits/debit', { userId, amount: 1, reference: `analysis:${randomUUID()}` });
@@ -195,6 +204,8 @@ describe('credit packages with the demo processor', () => {
     const intent = await buy('standard');
     expect(intent).toMatchObject({ amount: 328, currency: 'HKD' });
     expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })).body).toMatchObject({ success: false, status: 'requires_payment_method' });
+    // Not paid yet: the payments list names it processing.
+    expect(((await call('GET', '/api/users/payments')).body.payments as Array<{ status: string }>).map((p) => p.status)).toEqual(['processing']);
     expect((await pay(intent, '4242 4242 4242 4242')).body).toMatchObject({ status: 'succeeded' });
 
     const confirms = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })));

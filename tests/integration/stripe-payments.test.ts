@@ -1,53 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
-import { generateRsaKeyPair, newEvent, signAccessToken } from '@stockai/platform';
+import type Stripe from 'stripe';
+import { newEvent, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../services/billing/src/app';
 import { ledger } from '../../services/billing/src/credits/ledger';
-import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
+import { type StripeBilling, startStripeBilling } from '../support/stripe-billing';
+import type { StripeStandIn } from '../support/stripe-stand-in';
 
 /**
  * Credit packages paid through Stripe: the real SDK against the local Stripe stand-in, signed
  * webhooks, real PostgreSQL and RabbitMQ. Confirmations, webhooks and their replays grant once.
  */
 describe('credit packages through Stripe', () => {
-  const keys = generateRsaKeyPair();
+  let setup: StripeBilling;
   let stripeApi: StripeStandIn;
   let billing: TestService;
   /** What Stripe.js does in the browser with the client secret: confirm the intent with a card. */
   let browser: Stripe;
   let webhookUrl: string;
+  let keys: StripeBilling['keys'];
 
   beforeAll(async () => {
-    stripeApi = await startStripeStandIn();
-    billing = await startTestService(
-      billingService({
-        demoPayments: false,
-        stripe: { secretKey: stripeApi.secretKey, webhookSecret: stripeApi.webhookSecret, publishableKey: stripeApi.publishableKey, apiBase: stripeApi.url },
-      }),
-      { keys },
-    );
-    webhookUrl = `${billing.url}/api/webhooks/stripe`;
-    const { port } = new URL(stripeApi.url);
-    browser = new Stripe(stripeApi.secretKey, { host: '127.0.0.1', port, protocol: 'http', telemetry: false });
+    setup = await startStripeBilling();
+    ({ stripeApi, billing, webhookUrl, client: browser, keys } = setup);
   });
 
   afterAll(async () => {
-    await billing?.close();
-    await stripeApi?.close();
+    await setup?.close();
   });
 
   async function customer() {
-    const userId = randomUUID();
-    await billing.bus.publish(newEvent('user.registered', { userId, email: `${uniqueName('buyer')}@example.com`, firstName: 'A', lastName: 'B', registeredAt: new Date().toISOString() }));
-    await waitFor('the account', async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1);
-    const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${billing.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
+    const { userId, call } = await setup.register('buyer');
     const buy = async (packageType: string, extra: Record<string, unknown> = {}) =>
       (await call('POST', '/api/payments/create-payment-intent', { packageType, ...extra })).body as { paymentIntentId: string; clientSecret: string; amount: number; currency: string };
     const confirm = (paymentIntentId: string) => call('POST', '/api/payments/confirm-payment', { paymentIntentId });
@@ -218,5 +203,24 @@ describe('credit packages through Stripe', () => {
     const { rows } = await billing.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM stripe_webhook_events WHERE event_id = $1', [succeeded.id]);
     expect(rows[0]).toEqual({ status: 'done', attempts: 2 });
     expect(await ledger.mismatches(billing.db)).toEqual([]);
+  });
+
+  it('answers what Stripe refuses with a 4xx that says why: a price below its minimum, an Idempotency-Key reused for another package', async () => {
+    const { call, payments } = await customer();
+    // Saved before the admin API checked Stripe's minimum charge (HK$4.00).
+    await billing.db.query("INSERT INTO credit_packages (type, name, credits, price_minor, currency) VALUES ('penny', 'Penny', 1, 1, 'HKD') ON CONFLICT (type) DO NOTHING");
+    expect(await call('POST', '/api/payments/create-payment-intent', { packageType: 'penny' })).toMatchObject({
+      status: 400,
+      body: { code: 'PROCESSOR_INVALID_REQUEST', error: 'The card processor refused the request: Amount must be at least 4.00 hkd' },
+    });
+
+    const key = { 'idempotency-key': randomUUID() };
+    expect((await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' }, key)).status).toBe(200);
+    expect((await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' }, key)).status).toBe(200);
+    expect(await call('POST', '/api/payments/create-payment-intent', { packageType: 'standard' }, key)).toMatchObject({
+      status: 409,
+      body: { code: 'IDEMPOTENCY_KEY_REUSED', error: 'This Idempotency-Key was already used for a different request; send a new key for a new payment' },
+    });
+    expect((await payments()).map((p) => [p.packageType, p.status])).toEqual([['basic', 'processing']]);
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
-import { generateRsaKeyPair, newEvent, signAccessToken } from '@stockai/platform';
-import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { billingService } from '../../services/billing/src/app';
+import type Stripe from 'stripe';
+import { type TestService, waitFor } from '@stockai/platform/src/testing';
 import { ledger } from '../../services/billing/src/credits/ledger';
-import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
+import { type StripeBilling, startStripeBilling } from '../support/stripe-billing';
+import type { StripeStandIn } from '../support/stripe-stand-in';
 
 interface Current {
   hasSubscription: boolean;
@@ -17,49 +16,40 @@ interface Current {
  * webhooks delivered twice and out of order, real PostgreSQL and RabbitMQ.
  */
 describe('subscriptions through Stripe', () => {
-  const keys = generateRsaKeyPair();
   let stripeApi: StripeStandIn;
   let billing: TestService;
+  let setup: StripeBilling;
   /** Stripe's dashboard, for changes made there rather than through billing. */
   let dashboard: Stripe;
   let webhookUrl: string;
+  /** Billing's clock: the real one unless a test moves it. */
+  let clock: Date | undefined;
 
   beforeAll(async () => {
-    stripeApi = await startStripeStandIn();
-    billing = await startTestService(
-      billingService({
-        demoPayments: false,
-        stripe: { secretKey: stripeApi.secretKey, webhookSecret: stripeApi.webhookSecret, publishableKey: stripeApi.publishableKey, apiBase: stripeApi.url },
-      }),
-      { keys },
-    );
-    webhookUrl = `${billing.url}/api/webhooks/stripe`;
-    dashboard = new Stripe(stripeApi.secretKey, { host: '127.0.0.1', port: new URL(stripeApi.url).port, protocol: 'http', telemetry: false });
+    setup = await startStripeBilling({ now: () => clock ?? new Date() });
+    ({ stripeApi, billing, webhookUrl, client: dashboard } = setup);
+  });
+
+  afterEach(() => {
+    clock = undefined;
   });
 
   afterAll(async () => {
-    await billing?.close();
-    await stripeApi?.close();
+    await setup?.close();
   });
 
   async function member() {
-    const userId = randomUUID();
-    await billing.bus.publish(newEvent('user.registered', { userId, email: `${uniqueName('sub')}@example.com`, firstName: 'A', lastName: 'B', registeredAt: new Date().toISOString() }));
-    await waitFor('the account', async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1);
-    const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${billing.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
+    const { userId, call, asAdmin } = await setup.register('sub');
     const current = async () => (await call('GET', '/api/subscriptions/current')).body as unknown as Current;
-    const subscribe = (paymentMethodId: string, extra: Record<string, unknown> = {}) => call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', autoRenewal: true, paymentMethodId, ...extra });
+    const subscribe = (paymentMethodId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+      call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', autoRenewal: true, paymentMethodId, ...extra }, headers);
     const payments = async () => ((await call('GET', '/api/users/payments')).body as { payments: Array<{ type: string; amount: number; currency: string; status: string; providerPaymentId: string }> }).payments;
     /** The user's subscription id at Stripe. */
     const stripeId = async () =>
       (await billing.db.query<{ id: string }>("SELECT provider_subscription_id AS id FROM subscriptions WHERE user_id = $1 AND provider = 'stripe' ORDER BY created_at DESC LIMIT 1", [userId])).rows[0]?.id as string;
     const outboxCount = async (type: string) =>
       Number((await billing.db.query<{ n: string }>("SELECT count(*) AS n FROM outbox WHERE type = $1 AND payload->'data'->>'userId' = $2", [type, userId])).rows[0]?.n);
-    return { userId, call, current, subscribe, payments, stripeId, outboxCount };
+    return { userId, call, asAdmin, current, subscribe, payments, stripeId, outboxCount };
   }
 
   const periodEndOf = (stripeId: string) => new Date((stripeApi.subscription(stripeId)?.items.data[0]?.current_period_end ?? 0) * 1000).toISOString();
@@ -213,5 +203,140 @@ describe('subscriptions through Stripe', () => {
     expect((await m.call('POST', '/api/subscriptions/subscribe', { planId: 'free' })).body).toMatchObject({ hasSubscription: false, level: 'free' });
     expect(stripeApi.subscription(premiumId)?.status).toBe('canceled');
     expect(await ledger.mismatches(billing.db)).toEqual([]);
+  });
+
+  it('refuses a second identical subscribe, in parallel or after, with 409: one Stripe subscription, one payment', async () => {
+    const m = await member();
+    const [a, b] = await Promise.all([m.subscribe('pm_card_visa', { billingCycle: 'yearly' }), m.subscribe('pm_card_visa', { billingCycle: 'yearly' })]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.status === 409)?.body).toMatchObject({ code: 'SUBSCRIBE_IN_PROGRESS' });
+    expect(await m.subscribe('pm_card_visa', { billingCycle: 'yearly' })).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_SUBSCRIBED', error: 'You already have the vip plan, billed yearly; to keep it after this period, turn auto-renewal on instead of subscribing again' },
+    });
+    const created = stripeApi.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions' && (r.form.metadata as Record<string, string>)?.userId === m.userId);
+    expect(created).toHaveLength(1);
+    expect((await m.payments()).map((p) => [p.amount, p.status])).toEqual([[980, 'completed']]);
+  });
+
+  it('answers a retried declined subscribe (same Idempotency-Key) with 402 again, not an error', async () => {
+    const m = await member();
+    const key = { 'idempotency-key': randomUUID() };
+    expect(await m.subscribe('pm_card_chargeDeclined', {}, key)).toMatchObject({ status: 402, body: { code: 'CARD_DECLINED' } });
+    expect(await m.subscribe('pm_card_chargeDeclined', {}, key)).toMatchObject({ status: 402, body: { code: 'CARD_DECLINED', error: 'Your card was declined.' } });
+    const created = stripeApi.events.filter((e) => e.type === 'customer.subscription.created' && (e.data.object as Stripe.Subscription).metadata.userId === m.userId);
+    expect(created.map((e) => stripeApi.subscription((e.data.object as Stripe.Subscription).id)?.status)).toEqual(['canceled']);
+    expect((await m.payments()).map((p) => p.status)).toEqual(['failed']);
+  });
+
+  it('does not extend the period when Stripe moves it before the renewal is paid, and records why the charge failed', async () => {
+    const m = await member();
+    await m.subscribe('pm_card_visa');
+    const stripeId = await m.stripeId();
+    const firstEnd = periodEndOf(stripeId);
+    const { invoiceId } = stripeApi.renew(stripeId, 'failed');
+    expect(periodEndOf(stripeId) > firstEnd).toBe(true);
+    await deliverAll([...stripeApi.eventsFor('customer.subscription.updated', stripeId), ...stripeApi.eventsFor('invoice.payment_failed', invoiceId)]);
+    expect(await m.current()).toMatchObject({ level: 'vip', subscription: { expiresAt: firstEnd } });
+    const { rows } = await billing.db.query<{ failure_message: string }>('SELECT failure_message FROM payments WHERE provider_payment_id = $1', [invoiceId]);
+    expect(rows).toEqual([{ failure_message: 'Your card was declined.' }]);
+
+    // Still unpaid three days after the period's end: the level goes and Stripe stops retrying.
+    clock = new Date(new Date(firstEnd).getTime() + 3 * 24 * 3600 * 1000 + 60_000);
+    await deliverAll(stripeApi.eventsFor('customer.subscription.updated', stripeId).map(withNewId));
+    expect(await m.current()).toMatchObject({ hasSubscription: false, level: 'free' });
+    expect(stripeApi.subscription(stripeId)?.status).toBe('canceled');
+    expect(await m.outboxCount('subscription.expired')).toBe(1);
+  });
+
+  it('cancels at Stripe a subscription that ended here while Stripe kept it running, at the next webhook', async () => {
+    const m = await member();
+    await m.subscribe('pm_card_visa');
+    const stripeId = await m.stripeId();
+    // As a cancellation whose call to Stripe failed after the commit left it.
+    await billing.db.query("UPDATE subscriptions SET status = 'canceled' WHERE provider_subscription_id = $1", [stripeId]);
+    const { invoiceId } = stripeApi.renew(stripeId);
+    await deliverAll(stripeApi.eventsFor('invoice.paid', invoiceId));
+    expect(stripeApi.subscription(stripeId)?.status).toBe('canceled');
+    const { rows } = await billing.db.query<{ status: string; processor_cancel_due: boolean }>('SELECT status, processor_cancel_due FROM subscriptions WHERE provider_subscription_id = $1', [stripeId]);
+    expect(rows).toEqual([{ status: 'canceled', processor_cancel_due: false }]);
+    // The charge happened at Stripe, so it is on record; it gives no period.
+    expect((await m.payments()).find((p) => p.providerPaymentId === invoiceId)).toMatchObject({ status: 'completed' });
+    expect(await m.outboxCount('subscription.renewed')).toBe(0);
+  });
+
+  it('an admin ending or replacing a Stripe subscription cancels it at Stripe', async () => {
+    const m = await member();
+    await m.subscribe('pm_card_visa');
+    const first = await m.stripeId();
+    const paidUntil = periodEndOf(first);
+    const edit = (body: Record<string, unknown>) => m.asAdmin('PUT', `/internal/admin/members/${m.userId}`, body);
+    expect(await edit({ subscriptionExpiry: '2099-01-31' })).toMatchObject({ status: 409, body: { code: 'PAID_BY_CARD' } });
+    expect((await edit({ subscriptionPlan: 'premium' })).body.member).toMatchObject({ level: 'premium', subscription: { planId: 'premium', expiresAt: paidUntil, status: 'active' } });
+    expect(stripeApi.subscription(first)?.status).toBe('canceled');
+    expect(await m.current()).toMatchObject({ level: 'premium', subscription: { planId: 'premium', autoRenewal: false } });
+
+    const again = await member();
+    await again.subscribe('pm_card_visa');
+    const second = await again.stripeId();
+    expect((await again.asAdmin('PUT', `/internal/admin/members/${again.userId}`, { subscriptionPlan: null })).body.member).toMatchObject({ level: 'free' });
+    expect(stripeApi.subscription(second)?.status).toBe('canceled');
+    await deliverAll(stripeApi.eventsFor('customer.subscription.deleted', second));
+    expect(await again.current()).toMatchObject({ hasSubscription: false, level: 'free' });
+    expect(await ledger.mismatches(billing.db)).toEqual([]);
+  });
+});
+
+/** The sweep asks Stripe before it ends a Stripe subscription past its end. */
+describe('expiry sweep with Stripe', () => {
+  let setup: StripeBilling;
+  let clock: Date | undefined;
+
+  beforeAll(async () => {
+    setup = await startStripeBilling({ now: () => clock ?? new Date(), expirySweepIntervalMs: 50 });
+  });
+
+  afterAll(async () => {
+    await setup?.close();
+  });
+
+  async function subscriber() {
+    const { userId, call } = await setup.register('sweep');
+    expect((await call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', paymentMethodId: 'pm_card_visa' })).status).toBe(200);
+    const { rows } = await setup.billing.db.query<{ id: string; end: Date }>("SELECT provider_subscription_id AS id, current_period_end AS end FROM subscriptions WHERE user_id = $1 AND status = 'active'", [userId]);
+    const row = rows[0] as { id: string; end: Date };
+    const state = async () =>
+      (await setup.billing.db.query<{ level: string; status: string; end: Date }>('SELECT a.level, s.status, s.current_period_end AS end FROM credit_accounts a JOIN subscriptions s ON s.user_id = a.user_id WHERE a.user_id = $1', [userId])).rows[0];
+    return { userId, call, stripeId: row.id, end: row.end, state };
+  }
+
+  it('keeps a subscription whose renewal webhook was missed: the sweep finds the paid invoice at Stripe', async () => {
+    const user = await subscriber();
+    const { invoiceId } = setup.stripeApi.renew(user.stripeId);
+    clock = new Date(user.end.getTime() + 4 * 24 * 3600 * 1000);
+    await waitFor('the sweep to find the renewal', async () => (await user.state())?.end.getTime() !== user.end.getTime());
+    expect(await user.state()).toMatchObject({ level: 'vip', status: 'active' });
+    expect(setup.stripeApi.subscription(user.stripeId)?.status).toBe('active');
+    const { rows } = await setup.billing.db.query<{ status: string }>('SELECT status FROM payments WHERE provider_payment_id = $1', [invoiceId]);
+    expect(rows).toEqual([{ status: 'completed' }]);
+    clock = undefined;
+  });
+
+  it('expires a renewal Stripe could not collect within the grace, and cancels it at Stripe', async () => {
+    const user = await subscriber();
+    setup.stripeApi.renew(user.stripeId, 'failed');
+    clock = new Date(user.end.getTime() + 4 * 24 * 3600 * 1000);
+    await waitFor('the sweep to expire it', async () => (await user.state())?.status === 'expired');
+    expect(await user.state()).toMatchObject({ level: 'free' });
+    await waitFor('Stripe to be told', async () => setup.stripeApi.subscription(user.stripeId)?.status === 'canceled');
+    clock = undefined;
+  });
+
+  it('retries the Stripe cancellation of a subscription that ended here when the call after the commit failed', async () => {
+    const user = await subscriber();
+    // As an admin's or a plan change's ending leaves it when Stripe did not answer after the commit.
+    await setup.billing.db.query("UPDATE subscriptions SET status = 'canceled', processor_cancel_due = true WHERE provider_subscription_id = $1", [user.stripeId]);
+    await waitFor('the sweep to cancel it at Stripe', async () => setup.stripeApi.subscription(user.stripeId)?.status === 'canceled');
+    await waitFor('the mark to be cleared', async () => !(await setup.billing.db.query<{ due: boolean }>('SELECT processor_cancel_due AS due FROM subscriptions WHERE provider_subscription_id = $1', [user.stripeId])).rows[0]?.due);
   });
 });

@@ -108,6 +108,23 @@ describe('subscriptions', () => {
     expect((await second.call('POST', '/api/subscriptions/cancel', {})).status).toBe(404);
   });
 
+  it('charges once for two parallel identical subscribes, and refuses the same plan again with 409', async () => {
+    clock = new Date('2026-11-23T04:00:00Z');
+    const { call } = await member();
+    const subscribe = () => call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'yearly', paymentMethodId: '4242424242424242' });
+    const results = await Promise.all([subscribe(), subscribe()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await subscribe()).body).toMatchObject({ code: 'ALREADY_SUBSCRIBED' });
+    const { payments } = (await call('GET', '/api/users/payments')).body as { payments: Array<{ amount: number; status: string }> };
+    expect(payments.map((p) => [p.amount, p.status])).toEqual([[980, 'completed']]);
+    expect((await call('GET', '/api/subscriptions/current')).body).toMatchObject({ level: 'vip', subscription: { planId: 'vip', billingCycle: 'yearly', daysRemaining: 365 } });
+    // A change of plan is no repeat: it starts now, and the old subscription ends.
+    expect((await call('POST', '/api/subscriptions/subscribe', { planId: 'premium', billingCycle: 'monthly', paymentMethodId: '4242424242424242' })).body).toMatchObject({ level: 'premium' });
+    const pending = await call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', paymentMethodId: '4000 0027 6000 3184' });
+    expect(pending.body).toMatchObject({ status: 'requires_action' });
+    expect((await call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', paymentMethodId: '4000 0027 6000 3184' })).body).toMatchObject({ code: 'SUBSCRIPTION_PENDING' });
+  });
+
   it('waits for the card authentication of 4000 0027 6000 3184, then starts the subscription once', async () => {
     clock = new Date('2026-11-23T04:00:00Z');
     const { call } = await member();
@@ -197,5 +214,29 @@ describe('subscription expiry sweep', () => {
     expect(((await renewing.call('GET', '/api/users/payments')).body.payments as unknown[]).length).toBe(2);
     expect(await sweep().sweepOnce()).toBe(0);
     expect(await ledger.mismatches(still.db)).toEqual([]);
+  });
+
+  it('goes on with the other users when settling one fails, and tries that one again next time', async () => {
+    clock = new Date('2026-11-23T04:00:00Z');
+    const [failing, other] = [await subscriber(still, false), await subscriber(still, false)];
+    clock = new Date('2026-12-23T05:00:00Z');
+    const settle = userTransaction(still.db, () => undefined);
+    const logged: string[] = [];
+    const sweep = (fail: string | undefined) =>
+      expirySweep({
+        db: still.db,
+        settle: async (userId) => {
+          if (userId === fail) throw new Error('the card processor does not answer');
+          return settle(userId, (tx) => settlePeriods(tx, userId, clock));
+        },
+        now: () => clock,
+        log: (_err, msg) => void logged.push(msg),
+      });
+    await sweep(failing.userId).sweepOnce();
+    expect(await other.level()).toBe('free');
+    expect(await failing.level()).toBe('premium');
+    expect(logged).toEqual([`could not settle the subscription of user ${failing.userId}; the next sweep tries again`]);
+    expect(await sweep(undefined).sweepOnce()).toBe(1);
+    expect(await failing.level()).toBe('free');
   });
 });

@@ -33,6 +33,13 @@ const missing = (kind: string, id: string, param = 'id') =>
   new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${kind}: '${id}'` });
 const invalid = (param: string, message: string) => new StripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid', param, message });
 
+/** Stripe's minimum charge amounts (minor units) for the currencies the tests use. */
+const MINIMUM_CHARGE: Record<string, number> = { hkd: 400, usd: 50, eur: 50, gbp: 30 };
+const belowMinimum = (amount: number, currency: string) =>
+  amount > 0 && amount < (MINIMUM_CHARGE[currency] ?? 1)
+    ? new StripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: `Amount must be at least ${((MINIMUM_CHARGE[currency] ?? 1) / 100).toFixed(2)} ${currency}` })
+    : undefined;
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -92,7 +99,7 @@ export interface StripeStandIn {
   deliver(url: string, event: Stripe.Event, options?: { secret?: string }): Promise<{ status: number; body: Json }>;
   /** The card's authentication (3-D Secure) of a payment intent that requires it succeeds. */
   authenticate(paymentIntentId: string): void;
-  /** Stripe's renewal of a subscription at its period end: a new invoice, paid or not. */
+  /** Stripe's renewal of a subscription at its period end: the next period and its invoice, paid or not (past_due). */
   renew(subscriptionId: string, outcome?: 'paid' | 'failed'): { invoiceId: string };
   subscription(id: string): Subscription | undefined;
   /** API requests received, for assertions on what billing sent. */
@@ -228,6 +235,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 1) throw invalid('amount', 'Invalid integer');
       if (typeof form.currency !== 'string') throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
+      const tooSmall = belowMinimum(amount, form.currency);
+      if (tooSmall) throw tooSmall;
       const intent = createIntent(amount, form.currency, (form.metadata as Json) ?? {}, null);
       emit('payment_intent.created', intent);
       return intent;
@@ -274,6 +283,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!method || method.customer !== customer) throw invalid('default_payment_method', 'The customer does not have a payment method with the ID ' + methodId);
       const item = ((form.items as Form[]) ?? [])[0]?.price_data as Form | undefined;
       if (!item || !products.has(String(item.product))) throw invalid('items', 'Each item needs price_data with an existing product');
+      const tooSmall = belowMinimum(Number(item.unit_amount), String(item.currency));
+      if (tooSmall) throw tooSmall;
       const interval = String((item.recurring as Form).interval);
       const start = seconds(new Date());
       const end = addInterval(start, interval);
@@ -434,8 +445,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (outcome === 'failed') sub.default_payment_method = 'pm_card_chargeDeclined';
       const { invoice, intent } = invoiceFor(sub, 'subscription_cycle', start, end);
       const previous = { status: sub.status, items: clone(sub.items) };
+      // Stripe moves the subscription into its new period at the renewal, paid or not.
+      Object.assign(item, { current_period_start: start, current_period_end: end });
       if (outcome === 'paid') {
-        Object.assign(item, { current_period_start: start, current_period_end: end });
         sub.status = 'active';
         emit('invoice.paid', invoice);
       } else {

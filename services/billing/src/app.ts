@@ -27,7 +27,7 @@ export function billingService(options: BillingOptions = { demoPayments: true })
         routes: [
           creditsRoutes(credits, { ...options, db: ctx.db }),
           catalogueRoutes(ctx.db),
-          billingAdmin({ db: ctx.db, credits, afterCommit: ctx.outbox.kick, now: options.now }),
+          billingAdmin({ db: ctx.db, credits, processor: processing.subscriptionProcessor, afterCommit: ctx.outbox.kick, now: options.now }),
           ...processing.routes,
         ],
         close: processing.close,

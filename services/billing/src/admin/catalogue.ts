@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type Database, type Queryable, badRequest, conflict, notFound } from '@stockai/platform';
 import { CATALOGUE_CURRENCY, type LevelRow, type PackageRow, type PlanRow, catalogueRepo } from '../catalogue/repo';
 import { toLevel, toPackage, toPlan } from '../catalogue/views';
-import { toMinorUnits } from '../catalogue/money';
+import { fromMinorUnits, minimumCharge, toMinorUnits } from '../catalogue/money';
 import type { levelChange, newLevel, newPackage, newPlan, planChange } from './schemas';
 
 /** The plan users fall back to; it is not listed for editing (spec: "the free plan is hidden"). */
@@ -15,6 +15,19 @@ function planCurrency(input: { currency?: string; monthly?: { currency?: string 
   const given = [input.currency, input.monthly?.currency, input.yearly?.currency].filter((c): c is string => c !== undefined);
   if (new Set(given).size > 1) throw badRequest('currency: a plan has one currency; the monthly and yearly prices must use the same one', 'PLAN_CURRENCIES_DIFFER');
   return given[0] ?? current;
+}
+
+/**
+ * A price must be one Stripe can charge: at least the currency's minimum charge (money.ts).
+ * Plan prices may also be 0 (a plan with no charge for that cycle); a package always costs.
+ */
+function requireChargeable(field: string, minor: number | null | undefined, currency: string, options: { zeroAllowed: boolean }) {
+  if (minor === null || minor === undefined || (minor === 0 && options.zeroAllowed)) return;
+  const minimum = minimumCharge(currency);
+  if (minor < minimum) {
+    const lowest = `${fromMinorUnits(minimum).toFixed(2)} ${currency}`;
+    throw badRequest(`${field}: must be at least ${lowest}, the lowest amount a card can be charged in ${currency}${options.zeroAllowed ? ' (or 0)' : ''}`, 'PRICE_BELOW_MINIMUM');
+  }
 }
 
 async function requireLevel(db: Queryable, levelType: string) {
@@ -41,10 +54,18 @@ export function adminCatalogue(db: Database) {
     },
     async addPackage(input: z.infer<typeof newPackage>) {
       const row = { ...input, price_minor: toMinorUnits(input.price), currency: input.currency ?? CATALOGUE_CURRENCY };
-      if (!(await catalogueRepo.insertPackage(db, row))) throw conflict(`A package of type ${input.type} already exists`, 'PACKAGE_EXISTS');
+      const exists = () => conflict(`A package of type ${input.type} already exists`, 'PACKAGE_EXISTS');
+      if (await catalogueRepo.package(db, input.type)) throw exists();
+      requireChargeable('price', row.price_minor, row.currency, { zeroAllowed: false });
+      if (!(await catalogueRepo.insertPackage(db, row))) throw exists();
       return toPackage(row);
     },
     async updatePackage(type: string, input: { name?: string; credits?: number; price?: number; currency?: string; popular?: boolean }) {
+      const current = await catalogueRepo.package(db, type);
+      if (!current) throw notFound(`There is no package ${type}`, 'PACKAGE_NOT_FOUND');
+      if (input.price !== undefined || input.currency !== undefined) {
+        requireChargeable('price', input.price === undefined ? current.price_minor : toMinorUnits(input.price), input.currency ?? current.currency, { zeroAllowed: false });
+      }
       const changed = await catalogueRepo.updatePackage(db, type, {
         name: input.name,
         credits: input.credits,
@@ -65,6 +86,9 @@ export function adminCatalogue(db: Database) {
     },
     async addPlan(input: z.infer<typeof newPlan>) {
       await requireLevel(db, input.levelType);
+      const currency = planCurrency(input) ?? CATALOGUE_CURRENCY;
+      requireChargeable('monthly.price', toMinorUnits(input.monthly.price), currency, { zeroAllowed: true });
+      requireChargeable('yearly.price', toMinorUnits(input.yearly.price), currency, { zeroAllowed: true });
       const inserted = await catalogueRepo.insertPlan(db, {
         id: input.planId,
         name: input.name,
@@ -72,7 +96,7 @@ export function adminCatalogue(db: Database) {
         features: input.features,
         monthly_price_minor: toMinorUnits(input.monthly.price),
         yearly_price_minor: toMinorUnits(input.yearly.price),
-        currency: planCurrency(input) ?? CATALOGUE_CURRENCY,
+        currency,
       });
       if (!inserted) throw conflict(`A plan with id ${input.planId} already exists`, 'PLAN_EXISTS');
       return toPlan((await catalogueRepo.plan(db, input.planId)) as PlanRow);
@@ -81,21 +105,22 @@ export function adminCatalogue(db: Database) {
       const current = await catalogueRepo.plan(db, planId);
       if (!current) throw notFound(`There is no subscription plan ${planId}`, 'PLAN_NOT_FOUND');
       if (input.levelType) await requireLevel(db, input.levelType);
-      await catalogueRepo.updatePlan(db, planId, {
-        name: input.name,
-        level_type: input.levelType,
-        features: input.features,
+      const change = {
         monthly_price_minor: input.monthly && toMinorUnits(input.monthly.price),
         yearly_price_minor: input.yearly && toMinorUnits(input.yearly.price),
-        currency: planCurrency(input, current.currency),
-      });
+        currency: planCurrency(input, current.currency) as string,
+      };
+      requireChargeable('monthly.price', change.monthly_price_minor ?? current.monthly_price_minor, change.currency, { zeroAllowed: true });
+      requireChargeable('yearly.price', change.yearly_price_minor ?? current.yearly_price_minor, change.currency, { zeroAllowed: true });
+      await catalogueRepo.updatePlan(db, planId, { name: input.name, level_type: input.levelType, features: input.features, ...change });
       return toPlan((await catalogueRepo.plan(db, planId)) as PlanRow);
     },
     async setPlanPrice(planId: string, cycle: 'monthly' | 'yearly', price: number) {
       const column = cycle === 'monthly' ? 'monthly_price_minor' : 'yearly_price_minor';
-      if (!(await catalogueRepo.updatePlan(db, planId, { [column]: toMinorUnits(price) }))) {
-        throw notFound(`There is no subscription plan ${planId}`, 'PLAN_NOT_FOUND');
-      }
+      const current = await catalogueRepo.plan(db, planId);
+      if (!current) throw notFound(`There is no subscription plan ${planId}`, 'PLAN_NOT_FOUND');
+      requireChargeable('price', toMinorUnits(price), current.currency, { zeroAllowed: true });
+      await catalogueRepo.updatePlan(db, planId, { [column]: toMinorUnits(price) });
       return toPlan((await catalogueRepo.plan(db, planId)) as PlanRow);
     },
     async deletePlan(planId: string) {

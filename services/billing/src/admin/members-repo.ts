@@ -13,14 +13,6 @@ export interface MemberRow {
   subscription_status: string | null;
 }
 
-export interface ActiveSubscriptionRow {
-  id: string;
-  plan_id: string;
-  level: LevelType;
-  current_period_end: Date;
-  provider: string;
-}
-
 export const adminMembersRepo = {
   /** Each account with its level's allowance and its latest subscription (the active one first). */
   async find(db: Queryable, userIds: string[]): Promise<MemberRow[]> {
@@ -50,22 +42,7 @@ export const adminMembersRepo = {
     return rows[0] as { level: LevelType; paid_credits: number; daily_credits: number };
   },
 
-  async setLevel(tx: Queryable, userId: string, level: LevelType): Promise<void> {
-    await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
-  },
-
-  async activeSubscription(tx: Queryable, userId: string): Promise<ActiveSubscriptionRow | undefined> {
-    const { rows } = await tx.query<ActiveSubscriptionRow>(
-      "SELECT id, plan_id, level, current_period_end, provider FROM subscriptions WHERE user_id = $1 AND status = 'active' FOR UPDATE",
-      [userId],
-    );
-    return rows[0];
-  },
-
-  async endSubscription(tx: Queryable, id: string): Promise<void> {
-    await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, updated_at = now() WHERE id = $1", [id]);
-  },
-
+  /** Moves an admin-granted subscription to another plan or end (it has no processor to tell). */
   async changeSubscription(tx: Queryable, id: string, change: { planId: string; level: LevelType; periodEnd: Date }): Promise<void> {
     await tx.query('UPDATE subscriptions SET plan_id = $2, level = $3, current_period_end = $4, updated_at = now() WHERE id = $1', [
       id,
@@ -73,14 +50,5 @@ export const adminMembersRepo = {
       change.level,
       change.periodEnd,
     ]);
-  },
-
-  /** A subscription an admin grants: no card behind it, so it does not renew. */
-  async grantSubscription(tx: Queryable, s: { id: string; userId: string; planId: string; level: LevelType; periodEnd: Date }): Promise<void> {
-    await tx.query(
-      `INSERT INTO subscriptions (id, user_id, plan_id, level, billing_cycle, status, current_period_end, auto_renewal, provider)
-       VALUES ($1, $2, $3, $4, 'monthly', 'active', $5, false, 'admin')`,
-      [s.id, s.userId, s.planId, s.level, s.periodEnd],
-    );
   },
 };

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
-import { type Database, type Queryable, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { type Database, type Queryable, badRequest, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { type LevelType, catalogueRepo } from '../catalogue/repo';
 import { hongKongDay, ledger } from '../credits/ledger';
 import type { CreditsService } from '../credits/service';
+import { membership } from '../subscriptions/membership';
+import { DAY_MS } from '../subscriptions/periods';
+import type { SubscriptionProcessor } from '../subscriptions/processor';
+import { subscriptionsRepo } from '../subscriptions/repo';
 import { type MemberRow, adminMembersRepo } from './members-repo';
 import type { MemberChange } from './schemas';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a subscription an admin grants without an expiry lasts. */
 const GRANTED_PERIOD_DAYS = 30;
 
@@ -29,15 +31,19 @@ interface EditContext {
  * `credits` sets the total: without `paidCredits` the difference goes to paid credits (the
  * day's daily credits stay), down to zero paid credits, then from the daily ones; with
  * `paidCredits`, the rest of the total is today's daily credits (refilled to the level's
- * allowance at the next Hong Kong midnight). `subscriptionPlan` gives the member that plan:
- * the running subscription moves to it, or a new one is granted (no card, no renewal; it
- * ends at `subscriptionExpiry`, by default in 30 days); the free plan or null ends the running
- * one. `subscriptionExpiry` alone moves the end of the running subscription. The level
- * follows the plan unless `level` is given. Changes to a subscription paid through Stripe are
- * made here only (Stripe's own schedule is not changed). Level changes publish
- * `membership.changed`; a higher level tops today's daily credits up to its allowance.
+ * allowance at the next Hong Kong midnight).
+ *
+ * `subscriptionPlan` gives the member that plan. An admin-granted subscription (no card, no
+ * renewal) moves to it; otherwise a new one is granted, ending at `subscriptionExpiry` (by
+ * default at the end of the paid period it replaces, else in 30 days). A subscription paid by
+ * card is replaced, not edited: it ends now and is cancelled at its card processor (Stripe),
+ * which would otherwise go on charging for a plan the member no longer has. The free plan or
+ * null ends the running subscription the same way. `subscriptionExpiry` alone moves the end of
+ * the running subscription, except of one paid through Stripe, whose periods are Stripe's
+ * (409). The level follows the plan unless `level` is given; level changes publish
+ * `membership.changed`, and a higher level tops today's daily credits up to its allowance.
  */
-export function adminMembers(deps: { db: Database; credits: CreditsService; afterCommit: () => void; now: () => Date }) {
+export function adminMembers(deps: { db: Database; credits: CreditsService; processor: SubscriptionProcessor; afterCommit: () => void; now: () => Date }) {
   const { db, now } = deps;
 
   const toMember = (m: MemberRow) => {
@@ -58,27 +64,20 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; afte
     };
   };
 
-  async function changeLevel(ctx: EditContext, level: LevelType) {
-    const account = await adminMembersRepo.balances(ctx.tx, ctx.userId);
-    if (account.level === level) return;
-    const target = await catalogueRepo.level(ctx.tx, level);
-    if (!target) throw badRequest(`level: there is no user level ${level}`, 'UNKNOWN_LEVEL');
-    await adminMembersRepo.setLevel(ctx.tx, ctx.userId, level);
-    const topUp = target.daily_credits - account.daily_credits;
-    if (topUp > 0) {
-      await ledger.apply(ctx.tx, { userId: ctx.userId, kind: 'daily_refill', paidDelta: 0, dailyDelta: topUp, idempotencyKey: `level-change:admin:${ctx.userId}:${ctx.requestKey}` });
-    }
-    await writeOutbox(ctx.tx, newEvent('membership.changed', eventData('membership.changed', { userId: ctx.userId, level, previousLevel: account.level })));
-  }
-
   /** Applies the plan and expiry; answers the level the plan gives (undefined: unchanged). */
   async function changeSubscription(ctx: EditContext, change: MemberChange): Promise<LevelType | undefined> {
-    const active = await adminMembersRepo.activeSubscription(ctx.tx, ctx.userId);
+    const active = await subscriptionsRepo.active(ctx.tx, ctx.userId);
     const expiry = change.subscriptionExpiry;
     if (expiry && expiry <= now()) throw badRequest('subscriptionExpiry: must be in the future (to end a subscription now, choose the free plan)', 'EXPIRY_IN_PAST');
 
     if (change.subscriptionPlan === undefined) {
       if (!active) throw badRequest('subscriptionExpiry: the member has no active subscription; choose a subscriptionPlan as well', 'NO_SUBSCRIPTION');
+      if (active.provider === 'stripe') {
+        throw conflict(
+          'subscriptionExpiry: this subscription is paid by card through Stripe, which sets its periods; give the member a plan to replace it, or the free plan to end it',
+          'PAID_BY_CARD',
+        );
+      }
       await adminMembersRepo.changeSubscription(ctx.tx, active.id, { planId: active.plan_id, level: active.level, periodEnd: expiry as Date });
       return undefined;
     }
@@ -87,25 +86,29 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; afte
     if (change.subscriptionPlan !== null && !plan) throw badRequest(`subscriptionPlan: there is no plan ${change.subscriptionPlan}`, 'UNKNOWN_PLAN');
     if (!plan || plan.level_type === 'free') {
       if (expiry) throw badRequest('subscriptionExpiry: the free plan does not expire', 'FREE_PLAN_EXPIRY');
-      if (active) {
-        await adminMembersRepo.endSubscription(ctx.tx, active.id);
-        await writeOutbox(ctx.tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: active.id, userId: ctx.userId, planId: active.plan_id, atPeriodEnd: false })));
-      }
+      if (active) await membership.endNow(ctx.tx, active, false);
       return 'free';
     }
 
-    if (active) {
-      const periodEnd = expiry ?? active.current_period_end;
-      await adminMembersRepo.changeSubscription(ctx.tx, active.id, { planId: plan.id, level: plan.level_type, periodEnd });
-    } else {
-      const id = randomUUID();
-      const periodEnd = expiry ?? new Date(now().getTime() + GRANTED_PERIOD_DAYS * DAY_MS);
-      await adminMembersRepo.grantSubscription(ctx.tx, { id, userId: ctx.userId, planId: plan.id, level: plan.level_type, periodEnd });
-      await writeOutbox(
-        ctx.tx,
-        newEvent('subscription.started', eventData('subscription.started', { subscriptionId: id, userId: ctx.userId, planId: plan.id, level: plan.level_type, periodEnd: periodEnd.toISOString() })),
-      );
+    if (active?.provider === 'admin') {
+      await adminMembersRepo.changeSubscription(ctx.tx, active.id, { planId: plan.id, level: plan.level_type, periodEnd: expiry ?? active.current_period_end });
+      return plan.level_type;
     }
+    const paidUntil = active && active.current_period_end > now() ? active.current_period_end : undefined;
+    const granted = { id: randomUUID(), user_id: ctx.userId, plan_id: plan.id, level: plan.level_type, current_period_end: expiry ?? paidUntil ?? new Date(now().getTime() + GRANTED_PERIOD_DAYS * DAY_MS) };
+    await subscriptionsRepo.insert(ctx.tx, {
+      id: granted.id,
+      userId: ctx.userId,
+      plan,
+      cycle: 'monthly',
+      status: 'incomplete',
+      periodEnd: granted.current_period_end,
+      autoRenewal: false,
+      cancelAtPeriodEnd: false,
+      provider: 'admin',
+    });
+    // Ends the paid one it replaces (marked for cancellation at its processor), and announces the grant.
+    await membership.start(ctx.tx, granted);
     return plan.level_type;
   }
 
@@ -153,10 +156,12 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; afte
         const ctx = { tx, userId, requestKey: request.key, adminId: request.adminId };
         const planLevel = change.subscriptionPlan !== undefined || change.subscriptionExpiry !== undefined ? await changeSubscription(ctx, change) : undefined;
         const level = change.level ?? planLevel;
-        if (level) await changeLevel(ctx, level);
+        if (level) await membership.changeLevel(tx, userId, level, `admin:${userId}:${request.key}`);
         if (change.paidCredits !== undefined || change.credits !== undefined) await setCredits(ctx, change);
       });
       deps.afterCommit();
+      // A card subscription the edit ended stops at its processor too (retried by the sweep if this fails).
+      await deps.processor.cancelEnded(userId);
       return this.get(userId);
     },
   };

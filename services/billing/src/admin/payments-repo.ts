@@ -1,25 +1,14 @@
 import type { Queryable } from '@stockai/platform';
+import type { PaymentRow } from '../payments/repo';
+import { SHOWN_STATUSES } from '../payments/views';
 
-export interface AdminPaymentRow {
-  id: string;
-  user_id: string;
+/** A payment with its payer from the user directory. */
+export interface AdminPaymentRow extends PaymentRow {
   email: string | null;
   first_name: string | null;
   last_name: string | null;
   name_changed_at: Date | null;
-  type: 'topup' | 'subscription';
-  package_type: string | null;
-  credits: number;
-  amount: number;
-  currency: string;
-  status: string;
-  provider: string;
-  provider_payment_id: string;
-  created_at: Date;
 }
-
-/** The statuses the admin screens name; any other is shown (and filtered) as processing. */
-export const NAMED_STATUSES = ['completed', 'failed', 'canceled', 'requires_action'];
 
 export interface PaymentFilter {
   status?: string;
@@ -31,8 +20,9 @@ export interface PaymentFilter {
 function where(filter: PaymentFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
+  // Any status the lists do not name is shown, and so filtered, as processing (payments/repo.ts).
   if (filter.status === 'processing') {
-    params.push(NAMED_STATUSES);
+    params.push(SHOWN_STATUSES);
     clauses.push(`p.status <> ALL($${params.length}::text[])`);
   } else if (filter.status) {
     params.push(filter.status);

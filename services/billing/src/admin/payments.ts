@@ -1,6 +1,7 @@
 import type { Database } from '@stockai/platform';
 import { hongKongDay } from '../credits/ledger';
-import { fromMinorUnits, perCurrency } from '../catalogue/money';
+import { perCurrency } from '../catalogue/money';
+import { paymentFields } from '../payments/views';
 import { type AdminPaymentRow, adminPaymentsRepo } from './payments-repo';
 
 /**
@@ -21,12 +22,7 @@ const toAdminPayment = (p: AdminPaymentRow) => ({
   userName: [p.first_name, p.last_name].filter(Boolean).join(' ') || null,
   // The directory knows the name as registered; auth has reported a change since (src/directory).
   userNameChanged: p.name_changed_at !== null,
-  type: p.type,
-  packageType: p.package_type,
-  credits: p.credits,
-  amount: fromMinorUnits(p.amount),
-  currency: p.currency,
-  status: p.status,
+  ...paymentFields(p),
   createdAt: p.created_at.toISOString(),
   stripePaymentIntentId: p.provider_payment_id,
   provider: p.provider,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasCents } from '../catalogue/money';
+import { CURRENCIES, CURRENCY_CODES, hasCents } from '../catalogue/money';
 
 /** The admin API's request shapes; each message names what to fix. */
 
@@ -16,7 +16,8 @@ const name = z.string(required).trim().min(1, 'is required').max(100, 'must be a
 const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code such as HKD or USD')
-  .transform((c) => c.toUpperCase());
+  .transform((c) => c.toUpperCase())
+  .refine((c) => c in CURRENCIES, { error: (issue) => `${String(issue.input)} is not accepted; prices may be in ${CURRENCY_CODES.join(', ')} (currencies with two decimals)` });
 const wholeNumber = (min: number) =>
   z.number({ message: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(10_000_000, 'must be at most 10000000');
 const price = (min: number) =>
@@ -97,7 +98,15 @@ export const levelChange = z
 
 /** An empty form field counts as not given. */
 const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+/** A calendar day that exists: 2027-02-31 is refused rather than read as 3 March. */
+const isCalendarDay = (v: string) => {
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
+};
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
+  .refine(isCalendarDay, { error: (issue) => `${String(issue.input)} is not a calendar date (YYYY-MM-DD)` });
 
 export const paymentsQuery = z
   .object({
@@ -121,10 +130,19 @@ export const memberIds = z.object({
 });
 export const memberId = z.uuid({ message: 'The member id must be a user id (uuid)' });
 
+const EXPIRY_FORMAT = 'must be a date (YYYY-MM-DD) or a date-time with offset';
 /** `subscriptionExpiry` as a date means the end of that day in Hong Kong. */
-const expiry = z.union([z.iso.datetime({ offset: true }), day], { message: 'must be a date (YYYY-MM-DD) or a date-time with offset' }).transform((v) =>
-  new Date(v.length === 10 ? `${v}T23:59:59.999+08:00` : v),
-);
+const expiry = z.string({ message: EXPIRY_FORMAT }).transform((v, ctx) => {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
+    if (isCalendarDay(v)) return new Date(`${v}T23:59:59.999+08:00`);
+    ctx.addIssue({ code: 'custom', message: `${v} is not a calendar date (YYYY-MM-DD)` });
+    return z.NEVER;
+  }
+  // Zod's date-time format checks the calendar too (no 31 February, leap years).
+  if (z.iso.datetime({ offset: true }).safeParse(v).success) return new Date(v);
+  ctx.addIssue({ code: 'custom', message: EXPIRY_FORMAT });
+  return z.NEVER;
+});
 
 export const memberChange = z
   .object({

@@ -1,5 +1,5 @@
 import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
-import { type Database, type Queryable, AppError, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { type Database, type Queryable, AppError, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { hongKongDay, ledger } from './ledger';
 import { ACCOUNT_SELECT, type CreditAccountRow, creditAccountsRepo } from './repo';
 
@@ -64,13 +64,16 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
 
     /**
      * Spends `amount` credits for `reference` (e.g. `analysis:<id>`), daily credits first. The same
-     * reference debits once: a repeat answers as the first did. 402 when the balance is short.
+     * reference debits once: a repeat answers as the first did. 402 when the balance is short;
+     * 409 when the reference was debited from another user (references are global).
      */
     async debit(userId: string, amount: number, reference: string): Promise<CreditBalance> {
       const result = await db.transaction(async (tx) => {
         const account = await lockAndRefill(tx, userId);
         const key = `debit:${reference}`;
-        if (await ledger.byKey(tx, key)) return { account, debited: false };
+        const earlier = await ledger.byKey(tx, key);
+        if (earlier && earlier.user_id !== userId) throw conflict(`The reference ${reference} was already debited for another user`, 'REFERENCE_OF_ANOTHER_USER');
+        if (earlier) return { account, debited: false };
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
         const fromDaily = Math.min(account.daily_credits, amount);
         const fromPaid = amount - fromDaily;

@@ -18,6 +18,9 @@ export interface PaymentProcessor {
   retrieveIntent(id: string): Promise<PaymentIntent>;
 }
 
+/** The 402 of a declined card, with the processor's reason when it gives one. */
+export const cardDeclined = (message?: string | null) => new AppError(402, 'CARD_DECLINED', message ?? 'Your card was declined.');
+
 /** The demo processor's test cards (Stripe's own test numbers). */
 export const DEMO_CARDS = {
   succeeds: '4242424242424242',
@@ -93,7 +96,7 @@ export function demoProcessor(db: Database) {
           return setStatus(id, 'requires_action');
         case DEMO_CARDS.declined:
           await setStatus(id, 'requires_payment_method', 'Your card was declined.');
-          throw new AppError(402, 'CARD_DECLINED', 'Your card was declined.');
+          throw cardDeclined();
         default:
           throw badRequest('Demo mode accepts only the test cards 4242 4242 4242 4242, 4000 0000 0000 0002 and 4000 0027 6000 3184', 'UNKNOWN_TEST_CARD');
       }

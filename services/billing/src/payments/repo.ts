@@ -16,6 +16,22 @@ export interface NewPayment {
   failureMessage?: string;
 }
 
+/** A payment as stored (one per processor payment id). */
+export interface PaymentRow {
+  id: string;
+  user_id: string;
+  type: 'topup' | 'subscription';
+  package_type: string | null;
+  credits: number;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  status: string;
+  provider: 'stripe' | 'demo';
+  provider_payment_id: string;
+  created_at: Date;
+}
+
 export const paymentsRepo = {
   /** Records a payment once per processor payment id; a repeat changes nothing. */
   async insert(db: Queryable, p: NewPayment): Promise<void> {

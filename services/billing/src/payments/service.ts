@@ -1,29 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { fromMinorUnits } from '../catalogue/money';
 import { type CreditsService } from '../credits/service';
 import type { PaymentIntent, PaymentProcessor } from './processor';
-import { paymentsRepo } from './repo';
+import { type PaymentRow, paymentsRepo } from './repo';
+import { paymentFields } from './views';
 
 interface PackageRow {
   type: string;
   credits: number;
-  price: string;
+  price_minor: number;
   currency: string;
-}
-
-interface PaymentRow {
-  id: string;
-  user_id: string;
-  type: 'topup' | 'subscription';
-  package_type: string | null;
-  credits: number;
-  amount: number;
-  currency: string;
-  status: string;
-  provider: 'stripe' | 'demo';
-  provider_payment_id: string;
-  created_at: Date;
 }
 
 /** Stripe's intent statuses as the payments list shows them. */
@@ -84,10 +72,10 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
 
   return {
     async createPaymentIntent(userId: string, packageType: string, requestId: string) {
-      const { rows } = await db.query<PackageRow>('SELECT type, credits, price, currency FROM credit_packages WHERE type = $1', [packageType]);
+      const { rows } = await db.query<PackageRow>('SELECT type, credits, price_minor, currency FROM credit_packages WHERE type = $1', [packageType]);
       const pkg = rows[0];
       if (!pkg) throw badRequest(`packageType: there is no package ${packageType}`, 'UNKNOWN_PACKAGE');
-      const amount = Math.round(Number(pkg.price) * 100);
+      const amount = pkg.price_minor;
       const intent = await processor.createIntent({
         amount,
         currency: pkg.currency.toLowerCase(),
@@ -106,7 +94,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         provider: processor.name,
         providerPaymentId: intent.id,
       });
-      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: amount / 100, currency: pkg.currency, credits: pkg.credits };
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: fromMinorUnits(amount), currency: pkg.currency, credits: pkg.credits };
     },
 
     /**
@@ -160,12 +148,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         payments: rows.map((p) => ({
           id: p.id,
           date: p.created_at.toISOString(),
-          type: p.type,
-          packageType: p.package_type,
-          credits: p.credits,
-          amount: p.amount / 100,
-          currency: p.currency,
-          status: p.status,
+          ...paymentFields(p),
           providerPaymentId: p.provider_payment_id,
         })),
         page,

@@ -32,7 +32,11 @@ export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 60_000;
  * webhook endpoint) when settings are given, else the demo processor, else none (paying
  * answers 503). Also starts the expiry sweep; `close` stops it.
  */
-export function cardProcessing(ctx: ServiceContext, credits: CreditsService, options: ProcessingOptions): { routes: Router[]; close(): Promise<void> } {
+export function cardProcessing(
+  ctx: ServiceContext,
+  credits: CreditsService,
+  options: ProcessingOptions,
+): { routes: Router[]; subscriptionProcessor: SubscriptionProcessor; close(): Promise<void> } {
   const now = options.now ?? (() => new Date());
   const afterCommit = ctx.outbox.kick;
   const log = (err: unknown, msg: string) => ctx.logger.error({ err }, msg);
@@ -59,7 +63,7 @@ export function cardProcessing(ctx: ServiceContext, credits: CreditsService, opt
   }
 
   const processorName = options.stripe ? 'stripe' : options.demoPayments ? 'demo' : undefined;
-  const subscriptions = subscriptionsService({ db: ctx.db, afterCommit, processor: subscriptionProcessor, now });
+  const subscriptions = subscriptionsService({ db: ctx.db, afterCommit, processor: subscriptionProcessor, now, log });
   routes.push(
     paymentsRoutes(payments, {
       processor: processorName,
@@ -71,5 +75,5 @@ export function cardProcessing(ctx: ServiceContext, credits: CreditsService, opt
   );
 
   const sweep = expirySweep({ db: ctx.db, settle: (userId) => subscriptions.settle(userId), now, log }).start(options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS);
-  return { routes, close: () => sweep.stop() };
+  return { routes, subscriptionProcessor, close: () => sweep.stop() };
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { serviceUnavailable } from '@stockai/platform';
+import { badRequest, conflict, serviceUnavailable } from '@stockai/platform';
 
 /** What billing needs to talk to Stripe (from the STRIPE_* variables). */
 export interface StripeSettings {
@@ -41,14 +41,23 @@ export function isCardError(err: unknown): err is Stripe.errors.StripeCardError 
 }
 
 /**
- * Stripe not answering (network, its outage, rate limit, a revoked key) as a 503 the user
- * can act on ("try again in a moment"); anything else passes through unchanged.
+ * Stripe's refusals as answers the caller can act on: Stripe not answering (network, its
+ * outage, rate limit, a revoked key) is a 503 ("try again in a moment"); an Idempotency-Key
+ * reused for another request is a 409 ("use a new key"); a request Stripe finds invalid (an
+ * amount below its minimum charge, say) is a 400 with Stripe's reason. Card errors and
+ * anything else pass through unchanged.
  */
 export function processorFailure(err: unknown): unknown {
   const { errors } = Stripe;
   const unavailable = [errors.StripeConnectionError, errors.StripeAPIError, errors.StripeRateLimitError, errors.StripeAuthenticationError, errors.StripePermissionError];
   if (unavailable.some((kind) => err instanceof kind)) {
     return serviceUnavailable('Card payments are unavailable right now; please try again in a moment', 'PROCESSOR_UNAVAILABLE');
+  }
+  if (err instanceof errors.StripeIdempotencyError) {
+    return conflict('This Idempotency-Key was already used for a different request; send a new key for a new payment', 'IDEMPOTENCY_KEY_REUSED');
+  }
+  if (err instanceof errors.StripeInvalidRequestError) {
+    return badRequest(`The card processor refused the request: ${err.message}`, 'PROCESSOR_INVALID_REQUEST');
   }
   return err;
 }

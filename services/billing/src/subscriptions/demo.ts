@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AppError, badRequest } from '@stockai/platform';
-import { DEMO_CARDS, type DemoProcessor } from '../payments/processor';
+import { badRequest } from '@stockai/platform';
+import { DEMO_CARDS, type DemoProcessor, cardDeclined } from '../payments/processor';
 import { membership } from './membership';
 import { periodMs, settlePeriods } from './periods';
 import type { SubscribeRequest, SubscriptionProcessor, UserTransaction } from './processor';
 import { type PlanRow, type SubscriptionRow, subscriptionsRepo } from './repo';
-
-const declined = () => new AppError(402, 'CARD_DECLINED', 'Your card was declined.');
 
 /**
  * Subscriptions with the demo card processor; the card number is the `paymentMethodId`:
@@ -48,7 +46,7 @@ export function demoSubscriptions(deps: { demo: DemoProcessor; inTransaction: Us
       const card = (request.paymentMethodId ?? '').replace(/[\s-]/g, '');
       if (card === DEMO_CARDS.declined) {
         await inTransaction(request.userId, (tx) => membership.recordPayment(tx, payment(request, `in_demo_${randomBytes(10).toString('hex')}`, 'failed')));
-        throw declined();
+        throw cardDeclined();
       }
       if (card === DEMO_CARDS.requiresAction) {
         const intent = await deps.demo.createIntent({
@@ -78,6 +76,7 @@ export function demoSubscriptions(deps: { demo: DemoProcessor; inTransaction: Us
     // The demo processor keeps no subscriptions of its own: nothing to tell it.
     async cancelNow() {},
     async setCancelAtPeriodEnd() {},
+    async cancelEnded() {},
   };
 
   return {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
-import { type Queryable, newEvent, writeOutbox } from '@stockai/platform';
+import { type Queryable, badRequest, newEvent, writeOutbox } from '@stockai/platform';
 import { ledger } from '../credits/ledger';
 import { paymentsRepo } from '../payments/repo';
 import { type Level, type PlanRow, type SubscriptionRow, subscriptionsRepo } from './repo';
@@ -10,23 +10,28 @@ import { type Level, type PlanRow, type SubscriptionRow, subscriptionsRepo } fro
  * caller's transaction (which holds the user's credit account locked).
  */
 export const membership = {
-  /** Sets the account's level; publishes the change; an upgrade refills today's daily credits to the new allowance. */
+  /**
+   * Sets the account's level; publishes the change; an upgrade refills today's daily credits to
+   * the new allowance (once per `reason`). 400 when the level does not exist (an admin deleted it).
+   */
   async changeLevel(tx: Queryable, userId: string, level: Level, reason: string) {
     const { rows } = await tx.query<{ level: Level; daily_credits: number }>('SELECT level, daily_credits FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
     const account = rows[0];
     if (!account || account.level === level) return;
-    await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
     const { rows: allowance } = await tx.query<{ daily_credits: number }>('SELECT daily_credits FROM user_levels WHERE level_type = $1', [level]);
-    const topUp = (allowance[0]?.daily_credits ?? 0) - account.daily_credits;
+    if (!allowance[0]) throw badRequest(`level: there is no user level ${level}`, 'UNKNOWN_LEVEL');
+    await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
+    const topUp = allowance[0].daily_credits - account.daily_credits;
     if (topUp > 0) await ledger.apply(tx, { userId, kind: 'daily_refill', paidDelta: 0, dailyDelta: topUp, idempotencyKey: `level-change:${reason}` });
     await writeOutbox(tx, newEvent('membership.changed', eventData('membership.changed', { userId, level, previousLevel: account.level })));
   },
 
   /**
-   * Makes `sub` (new, or waiting for its first payment) the user's active subscription:
-   * a previous active one ends (returned, so its processor can be told), the level follows.
+   * Makes `sub` (new, or waiting for its first payment) the user's active subscription and
+   * announces it; a previous active one ends at once (its unused time is not carried over; a
+   * card processor's is cancelled there too, see `endNow`). The level is the caller's to set.
    */
-  async activate(tx: Queryable, sub: SubscriptionRow): Promise<SubscriptionRow | undefined> {
+  async start(tx: Queryable, sub: Pick<SubscriptionRow, 'id' | 'user_id' | 'plan_id' | 'level' | 'current_period_end'>) {
     const previous = await subscriptionsRepo.active(tx, sub.user_id);
     if (previous && previous.id !== sub.id) await this.endNow(tx, previous, false);
     await subscriptionsRepo.setStatus(tx, sub.id, 'active');
@@ -34,20 +39,28 @@ export const membership = {
       tx,
       newEvent('subscription.started', eventData('subscription.started', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, level: sub.level, periodEnd: sub.current_period_end.toISOString() })),
     );
-    await this.changeLevel(tx, sub.user_id, sub.level, `started:${sub.id}`);
-    return previous && previous.id !== sub.id ? previous : undefined;
   },
 
-  /** Ends `sub` at once (announced); `toFree` also drops the user back to the free level. */
+  /** `start`, and the level follows the subscription's plan. */
+  async activate(tx: Queryable, sub: SubscriptionRow) {
+    await this.start(tx, sub);
+    await this.changeLevel(tx, sub.user_id, sub.level, `started:${sub.id}`);
+  },
+
+  /**
+   * Ends `sub` at once (announced); `toFree` also drops the user back to the free level. A
+   * Stripe subscription is marked to be cancelled at Stripe after the commit (processor.ts,
+   * `cancelEnded`), so Stripe stops charging however it ended here.
+   */
   async endNow(tx: Queryable, sub: SubscriptionRow, toFree: boolean) {
-    await tx.query("UPDATE subscriptions SET status = 'canceled', auto_renewal = false, pending_payment_id = NULL, updated_at = now() WHERE id = $1", [sub.id]);
+    await subscriptionsRepo.end(tx, sub.id, 'canceled');
     await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, atPeriodEnd: false })));
     if (toFree) await this.changeLevel(tx, sub.user_id, 'free', `canceled:${sub.id}`);
   },
 
   /** `sub`'s period is over and it was not renewed: expired, back to free. */
   async expire(tx: Queryable, sub: SubscriptionRow) {
-    await subscriptionsRepo.setStatus(tx, sub.id, 'expired');
+    await subscriptionsRepo.end(tx, sub.id, 'expired');
     await writeOutbox(tx, newEvent('subscription.expired', eventData('subscription.expired', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id })));
     await this.changeLevel(tx, sub.user_id, 'free', `expired:${sub.id}`);
   },

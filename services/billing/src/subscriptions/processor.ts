@@ -30,6 +30,15 @@ export interface SubscriptionProcessor {
   cancelNow(sub: SubscriptionRow): Promise<void>;
   /** Tells the processor whether `sub` stops at its period end (before it is recorded here). */
   setCancelAtPeriodEnd(sub: SubscriptionRow, cancel: boolean): Promise<void>;
-  /** Brings a subscription waiting for its first payment up to date from the processor, if it can. */
+  /**
+   * Brings `sub` (waiting for its first payment, or past its period end) up to date from the
+   * processor, if it keeps subscriptions of its own; throws when the processor does not answer.
+   */
   refresh?(sub: SubscriptionRow): Promise<void>;
+  /**
+   * Cancels at the processor the user's (without one, everybody's) subscriptions that ended here
+   * but may still run there (`processor_cancel_due`). Never throws: one it could not reach stays
+   * due, and the expiry sweep tries it again.
+   */
+  cancelEnded(userId?: string): Promise<void>;
 }

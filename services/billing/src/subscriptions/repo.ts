@@ -16,13 +16,16 @@ export interface SubscriptionRow {
   provider: 'stripe' | 'demo' | 'admin';
   provider_subscription_id: string | null;
   pending_payment_id: string | null;
+  /** Ended here but maybe still running at the card processor, which must still be told (migration 0014). */
+  processor_cancel_due: boolean;
+  created_at: Date;
 }
 
 export interface PlanRow {
   id: string;
   level_type: Level;
-  monthly_price: string | null;
-  yearly_price: string | null;
+  monthly_price_minor: number | null;
+  yearly_price_minor: number | null;
   currency: string;
 }
 
@@ -35,15 +38,15 @@ export interface NewSubscription {
   periodEnd: Date;
   autoRenewal: boolean;
   cancelAtPeriodEnd: boolean;
-  provider: 'stripe' | 'demo';
-  providerSubscriptionId: string;
+  /** `admin`: granted by an admin, no card behind it (so no renewal and no processor id). */
+  provider: 'stripe' | 'demo' | 'admin';
+  providerSubscriptionId?: string;
   pendingPaymentId?: string;
 }
 
 /** The plan's price for `cycle` in minor units, or null when the plan has no such price. */
 export function priceOf(plan: PlanRow, cycle: BillingCycle): number | null {
-  const price = cycle === 'monthly' ? plan.monthly_price : plan.yearly_price;
-  return price === null ? null : Math.round(Number(price) * 100);
+  return cycle === 'monthly' ? plan.monthly_price_minor : plan.yearly_price_minor;
 }
 
 export const subscriptionsRepo = {
@@ -69,25 +72,72 @@ export const subscriptionsRepo = {
   },
 
   /**
-   * Users whose active subscription's period ended by `now`, leaving out Stripe subscriptions
-   * that renew and are still within their grace (ended after `graceFrom`): Stripe settles those.
+   * Users the sweep settles: their active subscription's period ended by `now` (leaving out
+   * Stripe subscriptions that renew and are still within their grace, ended after `graceFrom`:
+   * Stripe settles those), or a subscription of theirs that ended here is still to be
+   * cancelled at its processor.
    */
-  async usersPastEnd(q: Queryable, now: Date, graceFrom: Date, limit: number): Promise<string[]> {
+  async usersToSettle(q: Queryable, now: Date, graceFrom: Date, limit: number): Promise<string[]> {
     const { rows } = await q.query<{ user_id: string }>(
-      `SELECT user_id FROM subscriptions
-       WHERE status = 'active' AND current_period_end <= $1
-         AND NOT (provider = 'stripe' AND auto_renewal AND NOT cancel_at_period_end AND current_period_end > $2)
-       ORDER BY current_period_end LIMIT $3`,
+      `SELECT user_id FROM (
+         SELECT user_id, current_period_end AS due FROM subscriptions
+         WHERE status = 'active' AND current_period_end <= $1
+           AND NOT (provider = 'stripe' AND auto_renewal AND NOT cancel_at_period_end AND current_period_end > $2)
+         UNION
+         SELECT user_id, '-infinity'::timestamptz AS due FROM subscriptions WHERE processor_cancel_due
+       ) due ORDER BY due LIMIT $3`,
       [now, graceFrom, limit],
     );
-    return rows.map((r) => r.user_id);
+    return [...new Set(rows.map((r) => r.user_id))];
+  },
+
+  /** The user's (or everybody's) subscriptions that ended here but are still to be cancelled at their processor. */
+  async cancelDue(q: Queryable, userId?: string): Promise<SubscriptionRow[]> {
+    const { rows } = await q.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE processor_cancel_due AND ($1::uuid IS NULL OR user_id = $1) ORDER BY updated_at LIMIT 100', [
+      userId ?? null,
+    ]);
+    return rows;
+  },
+
+  async setCancelDue(q: Queryable, id: string, due: boolean): Promise<void> {
+    await q.query('UPDATE subscriptions SET processor_cancel_due = $2, updated_at = now() WHERE id = $1', [id, due]);
+  },
+
+  /**
+   * Ends `id` here (`canceled` or `expired`): it no longer renews, waits for no payment, and a
+   * Stripe one is marked to be cancelled at Stripe (which would otherwise go on charging).
+   */
+  async end(q: Queryable, id: string, status: 'canceled' | 'expired'): Promise<void> {
+    await q.query(
+      `UPDATE subscriptions SET status = $2, auto_renewal = false, pending_payment_id = NULL, processor_cancel_due = (provider = 'stripe'), updated_at = now()
+       WHERE id = $1`,
+      [id, status],
+    );
+  },
+
+  /**
+   * Claims the user's one subscribe request in progress (a claim older than `staleBefore`, whose
+   * request died, may be taken over). False while another request holds it.
+   */
+  async claimSubscribe(q: Queryable, userId: string, plan: { planId: string; cycle: BillingCycle }, staleBefore: Date): Promise<boolean> {
+    const { rowCount } = await q.query(
+      `INSERT INTO subscribe_attempts (user_id, plan_id, billing_cycle, started_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (user_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, billing_cycle = EXCLUDED.billing_cycle, started_at = now()
+       WHERE subscribe_attempts.started_at < $4`,
+      [userId, plan.planId, plan.cycle, staleBefore],
+    );
+    return rowCount === 1;
+  },
+
+  async releaseSubscribe(q: Queryable, userId: string): Promise<void> {
+    await q.query('DELETE FROM subscribe_attempts WHERE user_id = $1', [userId]);
   },
 
   async insert(q: Queryable, s: NewSubscription): Promise<void> {
     await q.query(
       `INSERT INTO subscriptions (id, user_id, plan_id, level, billing_cycle, status, current_period_end, auto_renewal, cancel_at_period_end, provider, provider_subscription_id, pending_payment_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [s.id, s.userId, s.plan.id, s.plan.level_type, s.cycle, s.status, s.periodEnd, s.autoRenewal, s.cancelAtPeriodEnd, s.provider, s.providerSubscriptionId, s.pendingPaymentId ?? null],
+      [s.id, s.userId, s.plan.id, s.plan.level_type, s.cycle, s.status, s.periodEnd, s.autoRenewal, s.cancelAtPeriodEnd, s.provider, s.providerSubscriptionId ?? null, s.pendingPaymentId ?? null],
     );
   },
 
@@ -106,7 +156,7 @@ export const subscriptionsRepo = {
   },
 
   async plan(q: Queryable, planId: string): Promise<PlanRow | undefined> {
-    const { rows } = await q.query<PlanRow>('SELECT id, level_type, monthly_price, yearly_price, currency FROM subscription_plans WHERE id = $1', [planId]);
+    const { rows } = await q.query<PlanRow>('SELECT id, level_type, monthly_price_minor, yearly_price_minor, currency FROM subscription_plans WHERE id = $1', [planId]);
     return rows[0];
   },
 

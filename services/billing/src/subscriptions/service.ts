@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
-import { type Database, type Queryable, AppError, badRequest, newEvent, writeOutbox } from '@stockai/platform';
+import { type Database, type Queryable, AppError, badRequest, conflict, newEvent, writeOutbox } from '@stockai/platform';
 import { membership } from './membership';
-import { settlePeriods } from './periods';
+import { DAY_MS, settlePeriods } from './periods';
 import type { SubscriptionProcessor, UserTransaction } from './processor';
-import { type BillingCycle, type Level, priceOf, type SubscriptionRow, subscriptionsRepo } from './repo';
+import { type BillingCycle, type Level, type PlanRow, priceOf, type SubscriptionRow, subscriptionsRepo } from './repo';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A subscribe request that has held its claim this long died (the card processor's calls time out well before). */
+const SUBSCRIBE_CLAIM_STALE_MS = 5 * 60 * 1000;
+/** An incomplete subscription waits this long for its card's authentication (Stripe's own window is 23 hours). */
+const PENDING_FOR_MS = DAY_MS;
 
 /** Runs `work` with the user's credit account locked, so one user's subscription changes run one at a time. */
 export function userTransaction(db: Database, afterCommit: () => void): UserTransaction {
@@ -28,8 +31,15 @@ const noSubscription = () => new AppError(404, 'NO_SUBSCRIPTION', 'You have no a
  * `membership.changed` (auth keeps it on the user) and an upgrade tops today's daily credits
  * up to the new allowance at once. A subscription past its end renews or expires when it is
  * next read (and by the periodic sweep); each period is paid and announced once.
+ *
+ * One subscribe request per member runs at a time (a second one meanwhile gets 409), and
+ * subscribing again to the plan and cycle one already has, or is completing, gets 409: so a
+ * double click or a retry never charges twice. Subscribing to another plan or cycle starts the
+ * new subscription now, for a full paid period; the old one ends at once (its remaining time
+ * is not carried over) and is cancelled at its card processor, reliably (marked in the same
+ * transaction, retried by the sweep until the processor confirms).
  */
-export function subscriptionsService(deps: { db: Database; afterCommit: () => void; processor: SubscriptionProcessor; now?: () => Date }) {
+export function subscriptionsService(deps: { db: Database; afterCommit: () => void; processor: SubscriptionProcessor; now?: () => Date; log?: (err: unknown, msg: string) => void }) {
   const now = deps.now ?? (() => new Date());
   const inTransaction = userTransaction(deps.db, deps.afterCommit);
   const { processor } = deps;
@@ -60,6 +70,22 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
       return sub;
     });
 
+  /** Claims the user's one subscribe request in progress, refusing one that would subscribe twice. */
+  const claimSubscribe = (userId: string, plan: PlanRow, cycle: BillingCycle) =>
+    inTransaction(userId, async (tx) => {
+      const active = await settlePeriods(tx, userId, now());
+      if (active?.plan_id === plan.id && active.billing_cycle === cycle) {
+        throw conflict(`You already have the ${plan.id} plan, billed ${cycle}; to keep it after this period, turn auto-renewal on instead of subscribing again`, 'ALREADY_SUBSCRIBED');
+      }
+      const pending = await subscriptionsRepo.incomplete(tx, userId);
+      if (pending?.plan_id === plan.id && pending.billing_cycle === cycle && pending.created_at.getTime() > now().getTime() - PENDING_FOR_MS) {
+        throw conflict(`Your subscription to the ${plan.id} plan (${cycle}) is waiting for your card's authentication; complete it instead of subscribing again`, 'SUBSCRIPTION_PENDING');
+      }
+      if (!(await subscriptionsRepo.claimSubscribe(tx, userId, { planId: plan.id, cycle }, new Date(Date.now() - SUBSCRIBE_CLAIM_STALE_MS)))) {
+        throw conflict('Another subscription request of yours is being processed; please wait for it to finish', 'SUBSCRIBE_IN_PROGRESS');
+      }
+    });
+
   /** Runs `work` on `sub` if it is still the user's active subscription. */
   const whileActive = <T>(sub: SubscriptionRow, work: (tx: Queryable) => Promise<T>) =>
     inTransaction(sub.user_id, async (tx) => {
@@ -72,7 +98,8 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
 
     async current(userId: string) {
       const waiting = processor.refresh && (await subscriptionsRepo.incomplete(deps.db, userId));
-      if (waiting) await processor.refresh?.(waiting);
+      // A read must not fail because the processor does not answer; its webhook will bring the news.
+      if (waiting) await processor.refresh?.(waiting).catch((err: unknown) => deps.log?.(err, 'could not refresh a subscription from its processor'));
       return inTransaction(userId, (tx) => currentView(tx, userId));
     },
 
@@ -87,7 +114,10 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
       }
       const amount = priceOf(plan, input.billingCycle);
       if (amount === null) throw badRequest(`billingCycle: the plan ${plan.id} has no ${input.billingCycle} price`, 'NO_SUCH_PRICE');
-      const outcome = await processor.subscribe({ userId, plan, cycle: input.billingCycle, amount, autoRenewal: input.autoRenewal, paymentMethodId: input.paymentMethodId, requestId });
+      await claimSubscribe(userId, plan, input.billingCycle);
+      const outcome = await processor
+        .subscribe({ userId, plan, cycle: input.billingCycle, amount, autoRenewal: input.autoRenewal, paymentMethodId: input.paymentMethodId, requestId })
+        .finally(() => subscriptionsRepo.releaseSubscribe(deps.db, userId));
       const state = await inTransaction(userId, (tx) => currentView(tx, userId));
       if (outcome.status === 'requires_action') {
         return { success: false, status: 'requires_action' as const, clientSecret: outcome.clientSecret, paymentIntentId: outcome.paymentIntentId, ...state };
@@ -100,10 +130,12 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
       const sub = await activeOrThrow(userId);
       if (immediate) {
         await processor.cancelNow(sub);
-        return whileActive(sub, async (tx) => {
+        const ended = await whileActive(sub, async (tx) => {
           await membership.endNow(tx, sub, true);
           return { success: true, ...(await currentView(tx, userId)) };
         });
+        await processor.cancelEnded(userId);
+        return ended;
       }
       await processor.setCancelAtPeriodEnd(sub, true);
       return whileActive(sub, async (tx) => {
@@ -128,9 +160,18 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
       });
     },
 
-    /** The periodic sweep's and the readers' settlement of one user's period (see periods.ts). */
-    settle(userId: string) {
-      return inTransaction(userId, (tx) => settlePeriods(tx, userId, now()));
+    /**
+     * The periodic sweep's settlement of one user (see periods.ts): a card processor's
+     * subscription past its end is first brought up to date from the processor (a missed
+     * renewal webhook must not end a paid subscription; throws, expiring nothing, when the
+     * processor does not answer), and subscriptions that ended here are cancelled there.
+     */
+    async settle(userId: string) {
+      const active = await subscriptionsRepo.active(deps.db, userId);
+      if (active && active.current_period_end.getTime() <= now().getTime()) await processor.refresh?.(active);
+      const settled = await inTransaction(userId, (tx) => settlePeriods(tx, userId, now(), { stripeSynced: true }));
+      await processor.cancelEnded(userId);
+      return settled;
     },
   };
 }

@@ -1,28 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { eventData } from '@stockai/contracts';
-import { type Database, type Queryable, AppError, badRequest, newEvent, writeOutbox } from '@stockai/platform';
+import { type Database, badRequest } from '@stockai/platform';
+import { cardDeclined } from '../payments/processor';
 import { atStripe, isCardError } from '../stripe/client';
 import { stripeCatalogue } from '../stripe/catalogue';
 import { membership } from './membership';
 import type { SubscribeRequest, SubscriptionProcessor, UserTransaction } from './processor';
-import { type BillingCycle, type SubscriptionRow, subscriptionsRepo } from './repo';
+import { subscriptionsRepo } from './repo';
+import { type Snapshot, STATUS, applyStripeState, recordPaidInvoice } from './stripe-state';
 
-/** A Stripe subscription as billing needs it, read from Stripe's current object. */
-interface Snapshot {
-  stripeId: string;
-  userId: string;
-  planId: string;
-  cycle: BillingCycle;
-  /** `active` gives the level (Stripe's active, trialing and past_due: Stripe is still collecting). */
-  status: 'incomplete' | 'active' | 'ended';
-  periodEnd: Date;
-  cancelAtPeriodEnd: boolean;
-}
-
-const STATUS: Record<string, Snapshot['status']> = { incomplete: 'incomplete', active: 'active', trialing: 'active', past_due: 'active' };
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
-const declined = (message?: string | null) => new AppError(402, 'CARD_DECLINED', message ?? 'Your card was declined.');
 
 /**
  * Subscriptions through Stripe: a customer per user, the plan's price on each subscription,
@@ -31,9 +17,10 @@ const declined = (message?: string | null) => new AppError(402, 'CARD_DECLINED',
  * browser). Stripe then renews, retries and ends subscriptions itself and says so by webhook.
  *
  * Webhooks may come late, twice or out of order, so none is applied as it reads: each one
- * makes billing fetch the subscription's current state from Stripe and apply that (`sync`).
- * Periods only move forward, an ended subscription stays ended, and every invoice is recorded
- * and announced once under its id, so any order and any number of deliveries end the same.
+ * makes billing fetch the subscription's current state from Stripe and apply that (`sync`,
+ * stripe-state.ts). A subscription that ended here while Stripe still runs it is cancelled at
+ * Stripe after the transaction, by whichever webhook, request or sweep sees it next. Every
+ * invoice is recorded and announced once under its id.
  */
 export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTransaction: UserTransaction; now: () => Date; log: (err: unknown, msg: string) => void }) {
   const { stripe, inTransaction } = deps;
@@ -55,87 +42,22 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
     };
   }
 
-  /** Applies Stripe's state of a subscription here; returns a subscription it replaced. */
-  async function apply(tx: Queryable, snap: Snapshot, pendingPaymentId?: string): Promise<SubscriptionRow | undefined> {
-    let row = await subscriptionsRepo.byProviderId(tx, snap.stripeId);
-    if (!row) {
-      const plan = await subscriptionsRepo.plan(tx, snap.planId);
-      if (snap.status === 'ended' || !plan) return undefined;
-      await subscriptionsRepo.insert(tx, {
-        id: randomUUID(),
-        userId: snap.userId,
-        plan,
-        cycle: snap.cycle,
-        status: 'incomplete',
-        periodEnd: snap.periodEnd,
-        autoRenewal: true,
-        cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
-        provider: 'stripe',
-        providerSubscriptionId: snap.stripeId,
-        pendingPaymentId,
-      });
-      row = (await subscriptionsRepo.byProviderId(tx, snap.stripeId)) as SubscriptionRow;
-    }
-    if (row.status === 'canceled' || row.status === 'expired') return undefined;
-
-    if (snap.status === 'ended') {
-      if (row.status === 'incomplete') await subscriptionsRepo.setStatus(tx, row.id, 'canceled');
-      else if (row.cancel_at_period_end || row.current_period_end.getTime() <= deps.now().getTime()) await membership.expire(tx, row);
-      else await membership.endNow(tx, row, true);
-      return undefined;
-    }
-
-    await subscriptionsRepo.extendTo(tx, row.id, snap.periodEnd);
-    if (row.cancel_at_period_end !== snap.cancelAtPeriodEnd) {
-      await subscriptionsRepo.setRenewal(tx, row.id, { autoRenewal: row.auto_renewal || !snap.cancelAtPeriodEnd, cancelAtPeriodEnd: snap.cancelAtPeriodEnd });
-      // Announced unless the user had already turned renewal off here.
-      if (snap.cancelAtPeriodEnd && row.auto_renewal && row.status === 'active') {
-        await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: row.id, userId: row.user_id, planId: row.plan_id, atPeriodEnd: true })));
-      }
-    }
-    if (snap.status === 'active' && row.status === 'incomplete') {
-      const periodEnd = new Date(Math.max(row.current_period_end.getTime(), snap.periodEnd.getTime()));
-      return membership.activate(tx, { ...row, current_period_end: periodEnd });
-    }
-    return undefined;
-  }
-
-  /** Records a paid invoice of `row` once; a renewal's announces the new period. */
-  async function recordPaidInvoice(tx: Queryable, snap: Snapshot, invoice: Stripe.Invoice) {
-    const row = await subscriptionsRepo.byProviderId(tx, snap.stripeId);
-    const plan = await subscriptionsRepo.plan(tx, snap.planId);
-    if (!row || !plan) return;
-    const lineEnd = Math.max(0, ...invoice.lines.data.map((line) => line.period.end));
-    if (lineEnd > 0) await subscriptionsRepo.extendTo(tx, row.id, new Date(lineEnd * 1000));
-    const first = await membership.recordPayment(tx, {
-      userId: snap.userId,
-      plan,
-      amount: invoice.amount_paid,
-      currency: invoice.currency.toUpperCase(),
-      provider: 'stripe',
-      providerPaymentId: invoice.id,
-      status: 'completed',
-    });
-    if (first && invoice.billing_reason === 'subscription_cycle') {
-      const { current_period_end: end, status } = (await subscriptionsRepo.byProviderId(tx, snap.stripeId)) as SubscriptionRow;
-      if (status === 'active') {
-        await writeOutbox(
-          tx,
-          newEvent('subscription.renewed', eventData('subscription.renewed', { subscriptionId: row.id, userId: row.user_id, planId: row.plan_id, level: row.level, periodEnd: end.toISOString() })),
-        );
-      }
-    }
-  }
-
-  /** Cancels `stripeId` at Stripe unless it has ended there already. */
+  /** Cancels `stripeId` at Stripe unless it has ended there already (so a retry is harmless). */
   async function cancelAtStripe(stripeId: string) {
     const sub = await stripe.subscriptions.retrieve(stripeId);
     if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') await stripe.subscriptions.cancel(stripeId);
   }
 
-  /** A subscription replaced by a newer one ends at Stripe too (it was ended here already). */
-  async function cancelReplaced(replaced: SubscriptionRow | undefined) {
-    if (replaced?.provider === 'stripe' && replaced.provider_subscription_id) await cancelAtStripe(replaced.provider_subscription_id);
+  /** See SubscriptionProcessor.cancelEnded. */
+  async function cancelEnded(userId?: string) {
+    for (const row of await subscriptionsRepo.cancelDue(deps.db, userId)) {
+      try {
+        if (row.provider_subscription_id) await cancelAtStripe(row.provider_subscription_id);
+        await subscriptionsRepo.setCancelDue(deps.db, row.id, false);
+      } catch (err) {
+        deps.log(err, 'could not cancel an ended subscription at Stripe; the expiry sweep tries again');
+      }
+    }
   }
 
   /**
@@ -148,15 +70,22 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
     if (!snap) return;
     const latest = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : undefined;
     const paid = invoice ?? (latest?.status === 'paid' ? latest : undefined);
-    const replaced = await inTransaction(snap.userId, async (tx) => {
-      const previous = await apply(tx, snap);
+    await inTransaction(snap.userId, async (tx) => {
+      await applyStripeState(tx, snap, deps.now());
       if (paid) await recordPaidInvoice(tx, snap, paid);
-      return previous;
     });
-    await cancelReplaced(replaced);
+    await cancelEnded(snap.userId);
   }
 
   const subscriptionOf = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription);
+
+  /** Why the invoice's latest payment failed, from its payment intent (the event's copy may lack its payments). */
+  async function paymentErrorOf(invoice: Stripe.Invoice): Promise<string | undefined> {
+    const current = await stripe.invoices.retrieve(invoice.id, { expand: ['payments'] });
+    const intentId = idOf(current.payments?.data[0]?.payment.payment_intent);
+    const intent = intentId ? await stripe.paymentIntents.retrieve(intentId) : undefined;
+    return intent?.last_payment_error?.message ?? undefined;
+  }
 
   async function subscribe(request: SubscribeRequest) {
     if (!request.paymentMethodId) throw badRequest('paymentMethodId: is required', 'PAYMENT_METHOD_REQUIRED');
@@ -164,7 +93,8 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
     const product = await catalogue.productFor(request.plan);
     let created: Stripe.Subscription;
     try {
-      const method = await stripe.paymentMethods.attach(request.paymentMethodId, { customer });
+      // Keyed like the subscription, so a retried request gets the same attached method back.
+      const method = await stripe.paymentMethods.attach(request.paymentMethodId, { customer }, { idempotencyKey: `attach:${request.userId}:${request.requestId}` });
       created = await stripe.subscriptions.create(
         {
           customer,
@@ -178,7 +108,7 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
         { idempotencyKey: `subscribe:${request.userId}:${request.requestId}` },
       );
     } catch (err) {
-      if (isCardError(err)) throw declined(err.message);
+      if (isCardError(err)) throw cardDeclined(err.message);
       if (err instanceof Error && 'param' in err && err.param === 'payment_method') throw badRequest('paymentMethodId: there is no such payment method', 'UNKNOWN_PAYMENT_METHOD');
       throw err;
     }
@@ -186,23 +116,24 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
     const invoice = created.latest_invoice as Stripe.Invoice;
 
     if (snap.status === 'active') {
-      const replaced = await inTransaction(request.userId, async (tx) => {
-        const previous = await apply(tx, snap);
+      await inTransaction(request.userId, async (tx) => {
+        await applyStripeState(tx, snap, deps.now());
         await recordPaidInvoice(tx, snap, invoice);
-        return previous;
       });
-      await cancelReplaced(replaced);
+      // The subscription it replaced (if any) ends at Stripe too.
+      await cancelEnded(request.userId);
       return { status: 'active' as const };
     }
 
     const intentId = idOf(invoice.payments?.data[0]?.payment.payment_intent);
     const intent = intentId ? await stripe.paymentIntents.retrieve(intentId) : undefined;
     if (intent?.status === 'requires_action' && intent.client_secret) {
-      await inTransaction(request.userId, (tx) => apply(tx, snap, invoice.id));
+      await inTransaction(request.userId, (tx) => applyStripeState(tx, snap, deps.now(), invoice.id));
       return { status: 'requires_action' as const, clientSecret: intent.client_secret, paymentIntentId: intent.id };
     }
-    // Declined: no subscription is left waiting for a card that will not pay.
-    await stripe.subscriptions.cancel(created.id);
+    // Declined: no subscription is left waiting for a card that will not pay. (A retry with the
+    // same Idempotency-Key gets the same, already cancelled, subscription back from Stripe.)
+    await cancelAtStripe(created.id);
     await inTransaction(request.userId, (tx) =>
       membership.recordPayment(tx, {
         userId: request.userId,
@@ -215,7 +146,7 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
         reason: intent?.last_payment_error?.message ?? 'Your card was declined.',
       }),
     );
-    throw declined(intent?.last_payment_error?.message);
+    throw cardDeclined(intent?.last_payment_error?.message);
   }
 
   const processor: SubscriptionProcessor = {
@@ -229,10 +160,9 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
       if (stripeId) await atStripe(() => stripe.subscriptions.update(stripeId, { cancel_at_period_end: cancel }));
     },
     async refresh(sub) {
-      if (sub.provider !== 'stripe' || !sub.provider_subscription_id) return;
-      // A read must not fail because Stripe does not answer; the webhook will bring the news.
-      await sync(sub.provider_subscription_id).catch((err: unknown) => deps.log(err, 'could not refresh a Stripe subscription'));
+      if (sub.provider === 'stripe' && sub.provider_subscription_id) await atStripe(() => sync(sub.provider_subscription_id as string));
     },
+    cancelEnded,
   };
 
   return {
@@ -247,12 +177,16 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
       if (stripeId) await sync(stripeId, invoice);
     },
 
-    /** invoice.payment_failed: recorded (once); the level stays while Stripe retries. */
+    /**
+     * invoice.payment_failed: recorded (once) with the card's reason (the last error of the
+     * invoice's payment intent); the level stays while Stripe retries, within the grace.
+     */
     async invoicePaymentFailed(invoice: Stripe.Invoice) {
       const stripeId = subscriptionOf(invoice);
       const row = stripeId && (await subscriptionsRepo.byProviderId(deps.db, stripeId));
       const plan = row && (await subscriptionsRepo.plan(deps.db, row.plan_id));
       if (!row || !plan) return;
+      const reason = await paymentErrorOf(invoice);
       await inTransaction(row.user_id, (tx) =>
         membership.recordPayment(tx, {
           userId: row.user_id,
@@ -262,7 +196,7 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
           provider: 'stripe',
           providerPaymentId: invoice.id,
           status: 'failed',
-          reason: invoice.last_finalization_error?.message ?? 'The renewal payment failed',
+          reason: reason ?? 'The renewal payment failed',
         }),
       );
     },
