@@ -190,4 +190,19 @@ describe('analysis service: AI results and prompts for admins', () => {
     expect(short).toEqual({ status: 400, body: { error: 'template: must be at least 20 characters', code: 'VALIDATION_FAILED' } });
     expect((await call('PUT', '/internal/admin/prompts/no-such-prompt', adminToken, { template })).status).toBe(404);
   });
+
+  it('tells each of two concurrent edits the version it replaced', async () => {
+    // Rounds of two edits at once: reading the history after the update could name the other edit's version.
+    for (let round = 0; round < 8; round++) {
+      const before = (await call('GET', '/internal/admin/prompts')).body.systemPrompts[1];
+      const edits = [1, 2].map((n) => `第 ${round} 輪第 ${n} 位管理員的摘要提示：請以繁體中文撰寫總結。`);
+      const answers = await Promise.all(edits.map((template) => call('PUT', '/internal/admin/prompts/report-summary', adminToken, { template })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      // One replaced the version before, the other replaced that one: each names its own predecessor.
+      const [first, second] = [...answers].sort((a, b) => a.body.prompt.version - b.body.prompt.version);
+      expect([first?.body.prompt.version, second?.body.prompt.version]).toEqual([before.version + 1, before.version + 2]);
+      expect(first?.body.previousVersion).toEqual({ version: before.version, template: before.template });
+      expect(second?.body.previousVersion).toEqual({ version: before.version + 1, template: first?.body.prompt.template });
+    }
+  });
 });

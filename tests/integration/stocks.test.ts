@@ -85,6 +85,18 @@ describe('stocks', () => {
     const tooMany = await json(`${sut.url}/api/stocks?q=a&limit=1000`);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await json(`${sut.url}/api/stocks?q=a&limit=abc`)).body).toEqual({ error: 'limit: expected a number', code: 'VALIDATION_FAILED' });
+    const fullWidth = await json(`${sut.url}/api/stocks?q=${encodeURIComponent('ＴＳＬＡ')}&limit=3`);
+    expect((fullWidth.body as { symbol: string }[])[0]?.symbol).toBe('TSLA');
+  });
+
+  it('refuses a NUL or an undecodable path with a 4xx, never a 500', async () => {
+    expect(await json(`${sut.url}/api/stocks?q=%00`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', error: 'q: 搜尋字詞含有無效字元，請只輸入股票代碼或名稱' } });
+    expect(await json(`${sut.url}/api/stocks?q=ab%00c`)).toMatchObject({ status: 400 });
+    expect(await json(`${sut.url}/api/stocks/%00`)).toMatchObject({ status: 404, body: { code: 'STOCK_NOT_FOUND' } });
+    expect(await json(`${sut.url}/api/stocks/status/%00`)).toMatchObject({ status: 404, body: { code: 'STOCK_NOT_FOUND' } });
+    expect(await json(`${sut.url}/api/stocks/%E0%A4%A`)).toEqual(expect.objectContaining({ status: 400, body: { error: 'Malformed URL', code: 'MALFORMED_URL' } }));
+    expect((await json(`${sut.url}/api/stocks/${encodeURIComponent('７００')}`)).body).toMatchObject({ symbol: '0700.HK' });
   });
 
   it('answers a stock in any spelling with its details, and 404 for an unknown symbol', async () => {
@@ -114,6 +126,13 @@ describe('stocks', () => {
     ['0823.HK', 'reit_or_trust'],
     ['PLD', 'reit_or_trust'],
     ['AACB', 'highly_speculative'],
+    ['PFBC', 'active'],
+    ['BNS', 'active'],
+    ['AMX', 'active'],
+    ['VLRS', 'active'],
+    ['MPLX', 'active'],
+    ['BIP', 'active'],
+    ['BAC-PE', 'unsuitable_product'],
   ])('classifies %s as %s', async (symbol, status) => {
     const { status: http, body } = await json(`${sut.url}/api/stocks/status/${symbol}`);
     expect(http).toBe(200);
@@ -123,21 +142,37 @@ describe('stocks', () => {
     else expect(reason).toMatch(/[\u4e00-\u9fff]/);
   });
 
-  it('gives sector medians over the analysable stocks of the bundled figures', async () => {
+  it('gives medians over the analysable peers of the same market and sector, the stock itself left out', async () => {
     const universe = createUniverse(sut.db);
     const bundle = parseBundle(readBundleFiles());
-    const active = new Set(bundle.listings.filter((l) => l.sector === 'Information Technology' && l.status === 'active').map((l) => l.symbol));
-    const figures = bundle.fundamentals.filter((f) => active.has(f.symbol));
+    const peersOf = (market: string, sector: string, symbol: string) => {
+      const active = new Set(bundle.listings.filter((l) => l.market === market && l.sector === sector && l.status === 'active' && l.symbol !== symbol).map((l) => l.symbol));
+      return bundle.fundamentals.filter((f) => active.has(f.symbol));
+    };
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       const mid = sorted.length / 2;
       return Number.isInteger(mid) ? ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2 : (sorted[Math.floor(mid)] ?? 0);
     };
-    const medians = await universe.sectorMedians('Information Technology');
-    expect(medians).toMatchObject({ sector: 'Information Technology', count: figures.length, evToEbitda: null });
-    expect(medians?.pe).toBeCloseTo(median(figures.flatMap((f) => (f.peRatio && f.peRatio > 0 ? [f.peRatio] : []))), 9);
-    expect(medians?.pb).toBeCloseTo(median(figures.flatMap((f) => (f.priceToBook && f.priceToBook > 0 ? [f.priceToBook] : []))), 9);
-    expect(await universe.sectorMedians('No Such Sector')).toBeNull();
+    const positive = (values: (number | null)[]) => values.filter((v): v is number => v !== null && v > 0);
+
+    const figures = peersOf('US', 'Information Technology', 'AAPL');
+    const pes = positive(figures.map((f) => f.peRatio));
+    const pbs = positive(figures.map((f) => f.priceToBook));
+    expect(figures.some((f) => f.symbol === 'AAPL')).toBe(false);
+    const medians = await universe.sectorMedians({ market: 'US', sector: 'Information Technology', symbol: 'AAPL' });
+    // The bundle has no peer's debt and cash, so no EV/EBITDA median.
+    expect(medians).toMatchObject({ market: 'US', sector: 'Information Technology', count: figures.length, evToEbitda: null, evToEbitdaCount: 0, peCount: pes.length, pbCount: pbs.length });
+    expect(pes.length).toBeLessThan(figures.length); // a loss-maker's or a blank P/E is not counted
+    expect(medians?.pe).toBeCloseTo(median(pes), 9);
+    expect(medians?.pb).toBeCloseTo(median(pbs), 9);
+
+    // Hong Kong's banks are not priced like the US's: each market has its own medians.
+    const hk = await universe.sectorMedians({ market: 'HK', sector: 'Financial Services', symbol: '0005.HK' });
+    const hkFigures = peersOf('HK', 'Financial Services', '0005.HK');
+    expect(hk).toMatchObject({ market: 'HK', count: hkFigures.length });
+    expect(hk?.pe).toBeCloseTo(median(positive(hkFigures.map((f) => f.peRatio))), 9);
+    expect(await universe.sectorMedians({ market: 'US', sector: 'No Such Sector', symbol: 'AAPL' })).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ export interface ChatRequest {
 }
 
 /** What the stand-in does with the next requests: answer, fail with a status, or never answer. */
-export type StandInMode = { kind: 'answer' } | { kind: 'fail'; status: number } | { kind: 'hang' };
+export type StandInMode = { kind: 'answer' } | { kind: 'fail'; status: number; retryAfterSeconds?: number } | { kind: 'hang' };
 
 export interface LlmStandIn {
   /** The base URL to give the openai SDK (it appends /chat/completions). */
@@ -50,7 +50,7 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
       const current = queued.shift() ?? mode;
       if (current.kind === 'hang') return; // never answers; the client's timeout ends it
       if (current.kind === 'fail') {
-        res.writeHead(current.status, { 'content-type': 'application/json' });
+        res.writeHead(current.status, { 'content-type': 'application/json', ...(current.retryAfterSeconds === undefined ? {} : { 'retry-after': String(current.retryAfterSeconds) }) });
         res.end(JSON.stringify({ error: { message: 'stand-in failure', type: 'server_error', code: current.status } }));
         return;
       }

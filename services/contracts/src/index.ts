@@ -1,3 +1,5 @@
 export * from './events';
 export * from './internal';
 export * from './risk-questionnaire';
+export * from './blog-post';
+export * from './analysis-results';

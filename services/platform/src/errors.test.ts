@@ -51,6 +51,36 @@ describe('errorHandler', () => {
     expect(missing.body.error).toBe('email: is required');
   });
 
+  it('says what a wrong-typed field expected, and "is required" only for a missing one', async () => {
+    const { app } = appWith((req) => {
+      z.object({ count: z.number(), tags: z.array(z.string()).optional(), limit: z.coerce.number().optional() }).parse(req.body);
+    });
+    const send = (body: string) => call(app, { headers: { 'content-type': 'application/json' }, body });
+    expect((await send('{"count":"three"}')).body).toEqual({ error: 'count: expected a number', code: 'VALIDATION_FAILED' });
+    expect((await send('{"count":null}')).body.error).toBe('count: expected a number');
+    expect((await send('{"count":1,"tags":"x"}')).body.error).toBe('tags: expected an array');
+    expect((await send('{"count":1,"limit":"abc"}')).body.error).toBe('limit: expected a number');
+    expect((await send('{}')).body.error).toBe('count: is required');
+
+    // Parsed with reportInput (as billing's admin schemas are), the input tells missing from wrong, custom messages kept.
+    const strict = appWith((req) => {
+      z.object({ price: z.number({ message: 'must be a number' }) }).parse(req.body, { reportInput: true });
+    });
+    const sendStrict = (body: string) => call(strict.app, { headers: { 'content-type': 'application/json' }, body });
+    expect((await sendStrict('{}')).body.error).toBe('price: is required');
+    expect((await sendStrict('{"price":"x"}')).body.error).toBe('price: must be a number');
+  });
+
+  it('answers a path that cannot be URL-decoded with 400 Malformed URL, not 500', async () => {
+    const app = express();
+    app.get('/stocks/:symbol', (_req, res) => void res.json({}));
+    app.use(errorHandler(createLogger('test', 'silent')));
+    expect(await call(app, { path: '/stocks/%E0%A4%A', method: 'GET' })).toEqual({
+      status: 400,
+      body: { error: 'Malformed URL', code: 'MALFORMED_URL' },
+    });
+  });
+
   it('answers invalid JSON with 400 and an oversized body with 413', async () => {
     const { app } = appWith((_req, res) => void res.json({}));
     expect(await call(app, { headers: { 'content-type': 'application/json' }, body: '{"a":' })).toEqual({

@@ -27,13 +27,29 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, { 'Retry-After': String(retryAfterSeconds) });
 export const serviceUnavailable = (message: string, code = 'SERVICE_UNAVAILABLE') => new AppError(503, code, message);
 
-/** `email: Invalid email address` — the first problem, with the field it is about. */
+/** zod 4's default wrong-type message: "Invalid input: expected number, received undefined". */
+const DEFAULT_TYPE_MESSAGE = /^Invalid input: expected (\w+), received (\w+)$/;
+
+const withArticle = (type: string) => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+
+/**
+ * `email: Invalid email address` — the first problem, with the field it is about. A missing
+ * field reads "is required", a wrong type what was expected ("limit: expected a number").
+ * zod 4 keeps the input on an issue only when parsed with `reportInput`; without it, a missing
+ * field is told by the default message's "received undefined" (a schema's own wrong-type
+ * message then shows as it is, missing or not).
+ */
 export function describeZodError(err: ZodError): string {
   const issue = err.issues[0];
   if (!issue) return 'Invalid request';
-  const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field || 'body'}: is required`;
-  return field ? `${field}: ${issue.message}` : issue.message;
+  const field = issue.path.join('.') || 'body';
+  if (issue.code === 'invalid_type') {
+    const defaultText = DEFAULT_TYPE_MESSAGE.exec(issue.message);
+    const missing = 'input' in issue ? issue.input === undefined : defaultText?.[2] === 'undefined';
+    if (missing) return `${field}: is required`;
+    if (defaultText?.[1]) return `${field}: expected ${withArticle(defaultText[1])}`;
+  }
+  return issue.path.length > 0 ? `${field}: ${issue.message}` : issue.message;
 }
 
 interface HttpLikeError {
@@ -46,6 +62,8 @@ interface HttpLikeError {
 export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return new AppError(400, 'VALIDATION_FAILED', describeZodError(err));
+  // decodeURIComponent on a malformed path ("/api/stocks/%E0%A4%A"): express marks it status 400.
+  if (err instanceof URIError && (err as HttpLikeError).status === 400) return new AppError(400, 'MALFORMED_URL', 'Malformed URL');
   const parser = err as HttpLikeError;
   switch (parser?.type) {
     case 'entity.parse.failed':

@@ -5,6 +5,11 @@ export const DEFAULT_LLM_BASE_URL = 'https://api.perplexity.ai';
 export const DEFAULT_LLM_MODEL = 'sonar';
 /** The spec promises a report in about 15–20 seconds; an attempt slower than that is better replaced by the built-in text. */
 export const DEFAULT_LLM_TIMEOUT_MS = 15_000;
+/**
+ * The most AI time one report may take, both parts (business text and summary) and any retry
+ * together: 20 s, the top of the spec's 15–20 s. Once spent, the rest is built-in text.
+ */
+export const DEFAULT_LLM_REPORT_BUDGET_MS = 20_000;
 
 /**
  * The AI provider's environment, for main.ts / the all-in-one wiring: LLM_API_KEY (unset or

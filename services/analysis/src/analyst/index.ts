@@ -2,13 +2,13 @@ import OpenAI from 'openai';
 import type { Database, Logger } from '@stockai/platform';
 import { builtInAnalyst } from './built-in';
 import { circuitBreaker } from './circuit-breaker';
-import { DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL, DEFAULT_LLM_TIMEOUT_MS } from './config';
+import { DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL, DEFAULT_LLM_REPORT_BUDGET_MS, DEFAULT_LLM_TIMEOUT_MS } from './config';
 import { llmAnalyst } from './llm';
 import type { Analyst } from './types';
 
 export type { Analyst, AnalystContext, BusinessBrief, BusinessNarrative, SummaryBrief, Written } from './types';
 export { builtInAnalyst } from './built-in';
-export { analystConfigSchema, DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL, DEFAULT_LLM_TIMEOUT_MS, type AnalystConfig } from './config';
+export { analystConfigSchema, DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL, DEFAULT_LLM_REPORT_BUDGET_MS, DEFAULT_LLM_TIMEOUT_MS, type AnalystConfig } from './config';
 
 export interface AnalystOptions {
   /** LLM_API_KEY: without it the built-in analyst writes everything. */
@@ -17,10 +17,12 @@ export interface AnalystOptions {
   baseUrl?: string;
   /** LLM_MODEL. */
   model?: string;
-  /** Per attempt; a report waits at most about (retries + 1) × this per AI part before falling back. */
+  /** Per attempt, and never past what is left of the report's budget. */
   timeoutMs?: number;
-  /** Retries of a failed attempt (timeouts, 408/409/429/5xx, connection errors), by the openai SDK with backoff. */
+  /** Retries of a failed attempt (timeouts, 408/409/429/5xx, connection errors), only while the report's budget lasts (default 1). */
   maxRetries?: number;
+  /** The most AI time one report may take, every part and retry together (default 20 s). */
+  reportBudgetMs?: number;
   /** Failed requests in a row that open the circuit breaker, and how long it stays open. */
   breakerThreshold?: number;
   breakerCooldownMs?: number;
@@ -34,15 +36,16 @@ export interface AnalystOptions {
  */
 export function createAnalyst(options: AnalystOptions): Analyst {
   if (!options.apiKey) return builtInAnalyst();
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl ?? DEFAULT_LLM_BASE_URL,
-    timeout: options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? 1,
-  });
+  // No SDK retries: it would wait out any Retry-After, however long. llm.ts retries within the budget.
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl ?? DEFAULT_LLM_BASE_URL, maxRetries: 0 });
   return llmAnalyst({
     client,
     model: options.model ?? DEFAULT_LLM_MODEL,
+    timing: {
+      attemptMs: options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
+      retries: options.maxRetries ?? 1,
+      reportBudgetMs: options.reportBudgetMs ?? DEFAULT_LLM_REPORT_BUDGET_MS,
+    },
     breaker: circuitBreaker({ threshold: options.breakerThreshold ?? 5, cooldownMs: options.breakerCooldownMs ?? 60_000 }),
     db: options.db,
     logger: options.logger,

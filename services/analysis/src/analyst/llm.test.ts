@@ -31,7 +31,7 @@ describe('the AI analyst', () => {
   const ctx = () => ({ analysisId: crypto.randomUUID(), userId: crypto.randomUUID(), symbol: 'STDY', n: ++n });
   const logged = async (analysisId: string) =>
     (await test.db.query<AiRequestRow>('SELECT * FROM ai_requests WHERE analysis_id = $1 ORDER BY request_date', [analysisId])).rows;
-  const analyst = (options: { timeoutMs?: number; maxRetries?: number; breakerThreshold?: number } = {}) =>
+  const analyst = (options: { timeoutMs?: number; maxRetries?: number; reportBudgetMs?: number; breakerThreshold?: number } = {}) =>
     createAnalyst({ apiKey: 'test-key', baseUrl: standIn.url, model: 'sonar', maxRetries: 0, db: test.db, logger: createLogger('analysis', 'silent'), ...options });
 
   beforeAll(async () => {
@@ -121,6 +121,31 @@ describe('the AI analyst', () => {
     expect(business.writtenBy).toBe('built-in');
     // The SDK says "Request timed out." (under jest's VM, whose AbortError is another realm's, "Connection error.").
     expect((await logged(c.analysisId))[0]?.error).toMatch(/timed out|connection error/i);
+  });
+
+  it('does not wait out a long Retry-After: one retry within the budget, then the built-in text', async () => {
+    // The SDK alone would sleep the 20 s the provider asks for (past this test's 5 s limit); the retry waits at most 1 s.
+    const c = ctx();
+    const before = standIn.requests.length;
+    standIn.setMode({ kind: 'fail', status: 429, retryAfterSeconds: 20 });
+    const business = await assessBusiness(input, valuation, analyst({ timeoutMs: 2000, maxRetries: 1 }), c);
+    expect(business.writtenBy).toBe('built-in');
+    expect(standIn.requests.length - before).toBe(2);
+    expect((await logged(c.analysisId))[0]?.error).toMatch(/429/);
+  });
+
+  it("bounds a whole report's AI time: once the budget is spent, the next part is not even asked", async () => {
+    const c = ctx();
+    const before = standIn.requests.length;
+    standIn.setMode({ kind: 'hang' });
+    // Attempts of 300 ms in a 500 ms budget: the business part's attempt uses 300, leaving too little to retry or to ask for the summary.
+    const sut = analyst({ timeoutMs: 300, maxRetries: 1, reportBudgetMs: 500 });
+    const business = await assessBusiness(input, valuation, sut, c);
+    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, sut, c);
+    expect(business.writtenBy).toBe('built-in');
+    expect(report.summary).toContain('截至 2026-11-20'); // the built-in summary
+    expect(standIn.requests.length - before).toBe(1);
+    expect((await logged(c.analysisId)).map((r) => [r.purpose, r.error])).toEqual([['business', 'Request timed out after 300 ms']]);
   });
 
   it('falls back when the answer is not the JSON asked for', async () => {

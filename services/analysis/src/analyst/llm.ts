@@ -10,13 +10,41 @@ import type { CircuitBreaker } from './circuit-breaker';
 import { businessFacts, cleanText, parseNarrative, renderTemplate, summaryFacts } from './prompt';
 import type { Analyst, AnalystContext } from './types';
 
+/** How long the AI may take: each attempt, how many retries, and the whole report. */
+export interface AiTiming {
+  attemptMs: number;
+  retries: number;
+  reportBudgetMs: number;
+}
+
 export interface LlmAnalystOptions {
   client: OpenAI;
   model: string;
+  timing: AiTiming;
   breaker: CircuitBreaker;
   db: Database;
   logger: Logger;
 }
+
+/** Less time left than this and an attempt cannot finish: the part is written by the built-in analyst. */
+const MIN_ATTEMPT_MS = 250;
+/** The longest wait before a retry, whatever the provider's Retry-After asks. */
+const MAX_RETRY_WAIT_MS = 1000;
+
+/** Whether another attempt may succeed: timeouts, connection errors, 408/409/429 and 5xx. */
+function retryable(err: unknown): boolean {
+  const status = (err as { status?: unknown }).status;
+  return typeof status !== 'number' || status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** The provider's Retry-After in ms, when it sent one in seconds. */
+function retryAfterMs(err: unknown): number | null {
+  const header = (err as { headers?: { get?(name: string): string | null } }).headers?.get?.('retry-after');
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) ? seconds * 1000 : null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The system prompt of each part of the report, by its id in system_prompts. */
 const PROMPT_IDS = { business: 'business-analysis', summary: 'report-summary' } as const;
@@ -28,7 +56,38 @@ const PROMPT_IDS = { business: 'business-analysis', summary: 'report-summary' } 
  * open breaker, an answer that cannot be used — that part falls back to the built-in text,
  * so a report never fails because of the AI provider.
  */
-export function llmAnalyst({ client, model, breaker, db, logger }: LlmAnalystOptions): Analyst {
+export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAnalystOptions): Analyst {
+  /** When each report's AI budget runs out, by analysis id; entries of long-finished reports are dropped. */
+  const deadlines = new Map<string, number>();
+  function deadlineOf(analysisId: string): number {
+    const now = Date.now();
+    for (const [id, deadline] of deadlines) if (deadline < now - timing.reportBudgetMs) deadlines.delete(id);
+    const deadline = deadlines.get(analysisId) ?? now + timing.reportBudgetMs;
+    deadlines.set(analysisId, deadline);
+    return deadline;
+  }
+
+  /**
+   * One completion within the report's budget: each attempt aborted at the attempt timeout or
+   * the budget's end, whichever is first; a failed attempt retried (up to `retries` times,
+   * after the provider's Retry-After capped at 1 s) only while the budget leaves time for it.
+   */
+  async function complete(messages: ChatMessage[], deadline: number): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+    for (let attempt = 0; ; attempt++) {
+      const limit = Math.min(timing.attemptMs, deadline - Date.now());
+      const signal = AbortSignal.timeout(limit);
+      try {
+        return await client.chat.completions.create({ model, messages }, { maxRetries: 0, signal });
+      } catch (err) {
+        // Our own abort reads as "Request was aborted." (or, under jest's VM, "Connection error."): say what it was.
+        const failure = signal.aborted ? new Error(`Request timed out after ${limit} ms`) : err;
+        const wait = Math.min(retryAfterMs(failure) ?? 250, MAX_RETRY_WAIT_MS);
+        if (attempt >= timing.retries || !retryable(failure) || deadline - Date.now() - wait < MIN_ATTEMPT_MS) throw failure;
+        await sleep(wait);
+      }
+    }
+  }
+
   async function ask(purpose: Exclude<AiPurpose, 'test'>, data: MarketData, facts: string, ctx: AnalystContext): Promise<string | undefined> {
     const prompt = await systemPromptsRepo.find(db, PROMPT_IDS[purpose]);
     if (!prompt) {
@@ -37,6 +96,11 @@ export function llmAnalyst({ client, model, breaker, db, logger }: LlmAnalystOpt
     }
     if (!breaker.allow()) {
       logger.warn({ analysisId: ctx.analysisId, purpose }, 'AI provider circuit open; using the built-in analyst');
+      return undefined;
+    }
+    const deadline = deadlineOf(ctx.analysisId);
+    if (deadline - Date.now() < MIN_ATTEMPT_MS) {
+      logger.warn({ analysisId: ctx.analysisId, purpose, budgetMs: timing.reportBudgetMs }, "the report's AI time is spent; using the built-in analyst");
       return undefined;
     }
     const messages: ChatMessage[] = [
@@ -48,7 +112,7 @@ export function llmAnalyst({ client, model, breaker, db, logger }: LlmAnalystOpt
     let usage: TokenUsage | null = null;
     let error: string | null = null;
     try {
-      const completion = await client.chat.completions.create({ model, messages });
+      const completion = await complete(messages, deadline);
       answer = completion.choices[0]?.message?.content ?? undefined;
       if (completion.usage) {
         const { prompt_tokens, completion_tokens, total_tokens } = completion.usage;

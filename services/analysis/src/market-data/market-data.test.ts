@@ -10,7 +10,7 @@ import { createUniverse } from '../universe/service';
 import { createMarketDataProvider } from './index';
 import { snapshotProvider } from './snapshot';
 import { createYahooClient } from './yahoo-client';
-import { yahooProvider } from './yahoo';
+import { bookValueOf, yahooProvider } from './yahoo';
 
 const logger = createLogger('analysis-test', process.env.TEST_LOG_LEVEL === 'warn' ? 'warn' : 'silent');
 
@@ -62,7 +62,7 @@ describe('market data', () => {
       expect(data.revenue).toBeCloseTo(92_293_693_440 / 3.665357, 0);
       expect(data.ebitda).toBe(6_488_000_000);
       expect(data.freeCashFlow).toBeNull();
-      expect(data.notes.join('\n')).toMatch(/每股帳面值由股價 ÷ 市賬率推算[\s\S]*營業額由市值 ÷ 市銷率推算/);
+      expect(data.notes.join('\n')).toMatch(/每股帳面值由股價 ÷ 市帳率推算[\s\S]*營業額由市值 ÷ 市銷率推算/);
     });
 
     it('answers a stock without figures with nulls and a note, and refuses an unknown symbol', async () => {
@@ -83,10 +83,11 @@ describe('market data', () => {
       expect(data).toMatchObject({
         symbol: 'AAPL', source: 'yahoo', companyName: 'Apple Inc.', sector: 'Information Technology', currency: 'USD', reportingCurrency: 'USD',
         price: 271.49, change: 4.3, changePercent: 1.9729, volume: 59_030_832, marketCap: 4_011_653_054_464, peRatio: 36.34, eps: 7.47,
-        dividendPerShare: 1.03, dividendYield: 0.0038686, high52Week: 277.32, low52Week: 169.21, bookValuePerShare: 4.991,
+        dividendPerShare: 1.03, dividendYield: 0.0038686, high52Week: 277.32, low52Week: 169.21,
         revenue: 391_035_000_000, netIncome: 93_736_000_000, freeCashFlow: 108_807_000_000, ebitda: 134_661_000_000,
         totalDebt: 119_059_000_000, cash: 29_943_000_000, asOf: '2025-11-21',
       });
+      expect(data.bookValuePerShare).toBeCloseTo(271.49 / 54.4, 10); // price ÷ P/B = 4.9906
       expect(data.notes[0]).toContain('即時數據來自 Yahoo Finance');
       expect(yahoo.requests.some((r) => r.startsWith('/v1/test/getcrumb'))).toBe(true);
       expect(yahoo.requests.some((r) => r.startsWith('/ws/fundamentals-timeseries/v1/finance/timeseries/AAPL?'))).toBe(true);
@@ -97,9 +98,17 @@ describe('market data', () => {
       expect(data).toMatchObject({ currency: 'HKD', reportingCurrency: 'CNY', price: 612.5, companyNameZh: '騰訊控股', high52Week: 683, low52Week: 401.4 });
       expect(data.revenue).toBeCloseTo(660_257_000_000 * 1.0834, -2);
       expect(data.netIncome).toBeCloseTo(194_073_000_000 * 1.0834, -2);
-      expect(data.bookValuePerShare).toBeCloseTo(118.4 * 1.0834, 8);
+      // price ÷ P/B, already in HKD: 612.5 / 5.17 = 118.47, not Yahoo's bookValue 118.4 converted again (128.27).
+      expect(data.bookValuePerShare).toBeCloseTo(612.5 / 5.17, 10);
+      expect(data.notes.join('\n')).toContain('每股帳面值由股價 ÷ 市帳率推算');
       expect(data.notes.join('\n')).toContain('1 CNY = 1.0834 HKD（Yahoo Finance 匯率 CNYHKD=X');
       expect(yahoo.requests.some((r) => r.startsWith('/v8/finance/chart/0700.HK?'))).toBe(true);
+    });
+
+    it('takes Yahoo’s bookValue, converted, only when there is no price-to-book', () => {
+      expect(bookValueOf(612.5, 5.17, 128.27)).toEqual({ value: 612.5 / 5.17, derived: true });
+      expect(bookValueOf(612.5, null, 128.27)).toEqual({ value: 128.27, derived: false });
+      expect(bookValueOf(null, 5.17, 128.27)).toEqual({ value: 128.27, derived: false });
     });
 
     it('falls back to the snapshot, saying so, when Yahoo answers 500', async () => {

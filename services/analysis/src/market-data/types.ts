@@ -55,12 +55,20 @@ export interface MarketDataProvider {
   fetch(symbol: string): Promise<MarketData>;
 }
 
-/** Medians of the bundled universe's stocks in one sector, for relative valuation. */
+/**
+ * Medians of the bundled universe's analysable stocks in one market and sector (the stock
+ * being valued left out), for relative valuation. Each multiple counts only the peers with a
+ * positive value of it, and says how many: a median over two peers says little.
+ */
 export interface SectorMedians {
+  market: Market;
   sector: string;
-  /** How many stocks the medians were taken over. */
+  /** Peers in the market and sector with figures (the stock itself excluded). */
   count: number;
   pe: number | null;
+  peCount: number;
   evToEbitda: number | null;
+  evToEbitdaCount: number;
   pb: number | null;
+  pbCount: number;
 }

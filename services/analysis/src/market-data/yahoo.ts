@@ -38,6 +38,17 @@ function describeFailure(err: unknown): string {
 }
 
 /**
+ * Book value per share in the trading currency: price ÷ price-to-book when Yahoo gives both
+ * (the ratio is quoted against the trading price, so the quotient is already in the trading
+ * currency and needs no conversion — converting Yahoo's `bookValue` as well counted the
+ * exchange rate twice); else Yahoo's `bookValue` converted from the reporting currency.
+ */
+export function bookValueOf(price: number | null, priceToBook: number | null, converted: number | null): { value: number | null; derived: boolean } {
+  if (price !== null && price > 0 && priceToBook !== null && priceToBook > 0) return { value: price / priceToBook, derived: true };
+  return { value: converted, derived: false };
+}
+
+/**
  * Live figures from Yahoo Finance through yahoo-finance2: `quote` (price, change, volume,
  * valuation ratios, currencies), `fundamentalsTimeSeries` (the latest annual revenue, net
  * income, free cash flow, EBITDA, debt and cash) and `chart` (one year of daily prices for
@@ -110,7 +121,7 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
       rate = found?.rate ?? null;
       notes.push(
         found
-          ? `財務報表及每股帳面值以 ${reporting} 列示，已按 ${found.note} 換算為 ${currency}。`
+          ? `財務報表以 ${reporting} 列示，已按 ${found.note} 換算為 ${currency}。`
           : `財務報表以 ${reporting} 列示，但沒有 ${reporting}→${currency} 匯率，相關數字從缺。`,
       );
     }
@@ -120,8 +131,13 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
     };
 
     const price = num(quote.regularMarketPrice);
+    const bookValuePerShare = bookValueOf(price, num(quote.priceToBook), reported(quote.bookValue));
+    if (bookValuePerShare.derived) notes.push(`每股帳面值由股價 ÷ 市帳率推算（Yahoo Finance 市帳率 ${num(quote.priceToBook)}），已是 ${currency}。`);
     const dividendPerShare = num(quote.trailingAnnualDividendRate) ?? num(quote.dividendRate);
     const asOf = isoDate(quote.regularMarketTime);
+    const quotedYield = num(quote.trailingAnnualDividendYield);
+    const dividendYield = quotedYield ?? (dividendPerShare !== null && price ? dividendPerShare / price : null);
+    if (quotedYield === null && dividendYield !== null) notes.push('Yahoo Finance 沒有提供股息率，股息率由每股股息 ÷ 股價推算。');
     if (statement) notes.push(`財務報表數據為截至 ${isoDate(statement.date) ?? '不詳'} 的年度數字（Yahoo Finance）。`);
     if (range) notes.push('52 週高低位由 Yahoo Finance 一年日線計算。');
 
@@ -143,10 +159,10 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
       peRatio: num(quote.trailingPE),
       eps: num(quote.epsTrailingTwelveMonths),
       dividendPerShare,
-      dividendYield: num(quote.trailingAnnualDividendYield) ?? (dividendPerShare !== null && price ? dividendPerShare / price : null),
+      dividendYield,
       high52Week: num(quote.fiftyTwoWeekHigh) ?? range?.high ?? null,
       low52Week: num(quote.fiftyTwoWeekLow) ?? range?.low ?? null,
-      bookValuePerShare: reported(quote.bookValue),
+      bookValuePerShare: bookValuePerShare.value,
       revenue: reported(statement?.totalRevenue),
       netIncome: reported(statement?.netIncomeCommonStockholders ?? statement?.netIncome),
       freeCashFlow: reported(statement?.freeCashFlow),

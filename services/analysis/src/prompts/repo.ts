@@ -34,14 +34,16 @@ export const systemPromptsRepo = {
 
   /**
    * Replaces the template and keeps the one it replaces, in one transaction; the row lock
-   * makes two concurrent edits each keep the version they replaced. Undefined when no such prompt.
+   * makes two concurrent edits each keep the version they replaced, and each gets back that
+   * version (reading the history afterwards could find the other edit's). Undefined when no
+   * such prompt.
    */
   async update(
     db: Database,
     id: string,
     change: { template: string; name?: string; description?: string },
     editor: string,
-  ): Promise<SystemPromptRow | undefined> {
+  ): Promise<{ prompt: SystemPromptRow; replaced: { version: number; template: string } } | undefined> {
     return db.transaction(async (tx) => {
       const current = (await tx.query<SystemPromptRow>('SELECT * FROM system_prompts WHERE id = $1 FOR UPDATE', [id])).rows[0];
       if (!current) return undefined;
@@ -57,7 +59,8 @@ export const systemPromptsRepo = {
          WHERE id = $1 RETURNING *`,
         [id, change.template, change.name ?? null, change.description ?? null, editor],
       );
-      return rows[0];
+      const prompt = rows[0];
+      return prompt && { prompt, replaced: { version: current.version, template: current.template } };
     });
   },
 };

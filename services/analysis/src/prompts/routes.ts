@@ -46,8 +46,7 @@ export function promptRoutes(db: Database, provider: ProviderConfig | undefined)
     const change = promptEdit.parse(req.body ?? {});
     const updated = await systemPromptsRepo.update(db, id, change, callerOf(req).id);
     if (!updated) throw notFound('Prompt not found', 'PROMPT_NOT_FOUND');
-    const [previous] = await systemPromptsRepo.history(db, id);
-    res.json({ success: true, prompt: view(updated), previousVersion: previous ? { version: previous.version, template: previous.template } : null });
+    res.json({ success: true, prompt: view(updated.prompt), previousVersion: updated.replaced });
   });
 
   return router;

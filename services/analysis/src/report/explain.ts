@@ -1,3 +1,4 @@
+import { RISK_PROFILES } from '@stockai/contracts';
 import type { MarketData, SectorMedians } from '../market-data/types';
 import type { BasicInfo, BusinessAnalysis, Explanation, Suggestions, ValuationResult } from './types';
 import { basicScore } from './basic-info';
@@ -5,6 +6,7 @@ import { businessScore } from './business';
 import { round } from './format';
 import { financialMetrics } from './metrics';
 import { dataCompleteness, modelAgreement } from './valuation/blend';
+import { SINGLE_STOCK_LIMIT } from './suggestions';
 
 const SOURCE_TEXT: Record<MarketData['source'], string> = { snapshot: '內置市場數據快照', yahoo: 'Yahoo Finance' };
 
@@ -32,7 +34,13 @@ export function explainReport(
     { figure: 'basic.currentPrice', value: basic.currentPrice, method: '最新成交價', inputs: { currency: data.currency }, source: quoted },
     { figure: 'basic.marketCap', value: basic.marketCap, method: '股價 × 流通股數', inputs: { price: data.price, sharesOutstanding: data.sharesOutstanding }, source: quoted },
     { figure: 'basic.peRatio', value: basic.peRatio, method: '股價 ÷ 每股盈利', inputs: { price: data.price, eps: data.eps }, source: quoted },
-    { figure: 'basic.dividendYield', value: basic.dividendYield, method: '每股股息 ÷ 股價 × 100%', inputs: { dividendPerShare: data.dividendPerShare, price: data.price }, source: quoted },
+    {
+      figure: 'basic.dividendYield',
+      value: basic.dividendYield,
+      method: `採用${SOURCE_TEXT[data.source]}提供的股息率（以百分比顯示），並非由本系統重新計算`,
+      inputs: { dividendYield: data.dividendYield, dividendPerShare: data.dividendPerShare, price: data.price },
+      source: quoted,
+    },
     {
       figure: 'basic.score',
       value: basic.score,
@@ -78,7 +86,9 @@ export function explainReport(
     {
       figure: 'valuation.recommendation',
       value: valuation.recommendation,
-      method: '上升空間 ≥ 25% 強烈買入、≥ 10% 買入、> −10% 持有、> −25% 賣出，否則強烈賣出；信心度低於 40% 時「強烈」評級降一級',
+      method:
+        valuation.recommendationNote ??
+        '上升空間 ≥ 25% 強烈買入、≥ 10% 買入、> −10% 持有、> −25% 賣出，否則強烈賣出；信心度低於 40% 時「強烈」評級降一級',
       inputs: { upside: valuation.upside, confidence: valuation.confidence },
       source: computed,
     },
@@ -103,15 +113,24 @@ export function explainReport(
       },
       source: computed,
     },
-    { figure: 'business.roe', value: maybe(metrics.roe), method: '純利 ÷ 股東權益（每股賬面值 × 流通股數）', inputs: { netIncome: data.netIncome, equity: maybe(metrics.equity, 0) }, source: computed },
+    { figure: 'business.roe', value: maybe(metrics.roe), method: '純利 ÷ 股東權益（每股帳面值 × 流通股數）', inputs: { netIncome: data.netIncome, equity: maybe(metrics.equity, 0) }, source: computed },
     { figure: 'business.netMargin', value: maybe(metrics.netMargin), method: '純利 ÷ 收入', inputs: { netIncome: data.netIncome, revenue: data.revenue }, source: computed },
   );
   for (const advice of suggestions.byInvestorType) {
     list.push({
       figure: `suggestions.${advice.investorType}.positionSizePercent`,
       value: advice.positionSizePercent,
-      method: '類型股票配置範圍下限 + (上限 − 下限) × 係數 × 風險調整：買入係數 0.5 + 上升空間 ÷ 50（0–1），持有 0.25，賣出 0；風險低 ×1、中 ×0.75、高 ×0.5',
-      inputs: { action: advice.action, upside: valuation.upside, riskLevel: valuation.riskLevel },
+      method:
+        '此股佔整個組合的建議比重：滿倉 = 類型的單一股票上限（保守型 5%、穩健型 8%、成長型 12%、進取型 20%，不超過股票配置上限）× 風險調整（低 ×1、中 ×0.75、高 ×0.5）；' +
+        '買入 = 滿倉 × 信心度 × 上升空間 ÷ 25（限於 0.4–1），持有 = 滿倉 × 0.5（不加碼），賣出 = 0',
+      inputs: {
+        action: advice.action,
+        upside: valuation.upside,
+        confidence: valuation.confidence,
+        riskLevel: valuation.riskLevel,
+        singleStockLimit: SINGLE_STOCK_LIMIT[advice.investorType],
+        stockAllocation: RISK_PROFILES[advice.investorType].stockAllocation,
+      },
       source: computed,
     });
   }

@@ -25,7 +25,7 @@ export function steadyCompany(overrides: Partial<MarketData> = {}): MarketData {
     eps: 5,
     dividendPerShare: 2.5,
     dividendYield: 2.5 / 85,
-    high52Week: 80,
+    high52Week: 92,
     low52Week: 60,
     bookValuePerShare: 20,
     revenue: 25e9,
@@ -42,4 +42,14 @@ export function steadyCompany(overrides: Partial<MarketData> = {}): MarketData {
   };
 }
 
-export const industrialsMedians: SectorMedians = { sector: 'Industrials', count: 10, pe: 20, evToEbitda: 12, pb: 4 };
+export const industrialsMedians: SectorMedians = {
+  market: 'US',
+  sector: 'Industrials',
+  count: 10,
+  pe: 20,
+  peCount: 10,
+  evToEbitda: 12,
+  evToEbitdaCount: 8,
+  pb: 4,
+  pbCount: 9,
+};

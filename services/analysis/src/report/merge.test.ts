@@ -2,6 +2,7 @@ import { builtInAnalyst } from '../analyst';
 import { industrialsMedians, steadyCompany } from './fixtures';
 import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './index';
 import type { ReportInput } from './types';
+import { NO_PRICE_NOTE } from './valuation';
 
 const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002', symbol: 'STDY' };
 
@@ -43,5 +44,27 @@ describe('mergeReport', () => {
     expect(fair).toMatchObject({ value: 94.86, inputs: { 'dcf.value': 129.73, 'dcf.weight': 0.3889, 'relative.value': 96.8, 'graham.value': 47.43 } });
     const basicScore = sut.explain.find((e) => e.figure === 'basic.score');
     expect(basicScore?.value).toBe(sut.basic.score);
+  });
+
+  it("names the source's dividend yield as the method, not a formula the report did not apply", async () => {
+    // The source's yield (3 %) differs from dividend ÷ price (2.5 / 85 = 2.94 %): the page shows the source's.
+    const input: ReportInput = { data: steadyCompany({ dividendYield: 0.03 }), medians: industrialsMedians, investorType: null };
+    const analyst = builtInAnalyst();
+    const valuation = valuationModels(input);
+    const business = await assessBusiness(input, valuation, analyst, ctx);
+    const sut = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, analyst, ctx);
+    const dividendYield = sut.explain.find((e) => e.figure === 'basic.dividendYield');
+    expect(dividendYield).toMatchObject({ value: 3, method: '採用內置市場數據快照提供的股息率（以百分比顯示），並非由本系統重新計算', inputs: { dividendYield: 0.03 } });
+  });
+
+  it('says in the notes and the explanation why there is no call when the price is unknown', async () => {
+    const input: ReportInput = { data: steadyCompany({ price: null }), medians: industrialsMedians, investorType: null };
+    const analyst = builtInAnalyst();
+    const valuation = valuationModels(input);
+    const business = await assessBusiness(input, valuation, analyst, ctx);
+    const sut = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, analyst, ctx);
+    expect(sut.notes).toContain(NO_PRICE_NOTE);
+    expect(sut.explain.find((e) => e.figure === 'valuation.recommendation')).toMatchObject({ value: 'hold', method: NO_PRICE_NOTE });
+    expect(sut.suggestions.byInvestorType.every((a) => a.action === 'hold')).toBe(true);
   });
 });

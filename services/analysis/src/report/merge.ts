@@ -28,6 +28,6 @@ export async function mergeReport(input: ReportInput, parts: ReportParts, analys
     explain: explainReport(data, input.medians, parts),
     dataAsOf: data.asOf,
     dataSource: data.source,
-    notes: [...data.notes, authorship],
+    notes: [...data.notes, ...(parts.valuation.recommendationNote ? [parts.valuation.recommendationNote] : []), authorship],
   };
 }

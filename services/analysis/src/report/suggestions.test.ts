@@ -1,7 +1,7 @@
 import { builtInAnalyst } from '../analyst';
 import { assessBusiness } from './business';
 import { industrialsMedians, steadyCompany } from './fixtures';
-import { adviseInvestors, positionSize, stockRange } from './suggestions';
+import { adviseInvestors, fullPosition, positionSize, SINGLE_STOCK_LIMIT, stockRange } from './suggestions';
 import type { ReportInput, ValuationResult } from './types';
 import { valuationModels } from './valuation';
 
@@ -31,26 +31,40 @@ describe('adviseInvestors', () => {
     expect(byInvestorType.some((a) => a.highlighted)).toBe(false);
   });
 
-  it("sizes each position inside its type's stock range, by the documented formula", async () => {
-    // The fixture: buy, upside 11.6 %, low risk → f = 0.5 + 11.6 / 50 = 0.732.
+  it("sizes this one stock's weight in the whole portfolio, within the type's single-stock limit", async () => {
+    // The fixture: buy, upside 11.6 %, confidence 78 %, low risk (×1) → conviction = 11.6 / 25 = 0.464.
     const { byInvestorType } = await sut({ data: steadyCompany(), medians: industrialsMedians, investorType: null });
     expect(byInvestorType.map((a) => a.positionSizePercent)).toEqual([
-      Math.round(0 + 30 * 0.732), // 22
-      Math.round(30 + 20 * 0.732), // 45
-      Math.round(50 + 20 * 0.732), // 65
-      Math.round(70 + 30 * 0.732), // 92
+      1.8, // conservative: 5 × 0.464 × 0.78 = 1.81
+      2.9, // stable: 8 × 0.464 × 0.78 = 2.90
+      4.3, // growth: 12 × 0.464 × 0.78 = 4.34
+      7.2, // aggressive: 20 × 0.464 × 0.78 = 7.24
     ]);
-    expect(stockRange('stable')).toEqual([30, 50]);
+    expect(byInvestorType.map((a) => a.stockAllocationRange)).toEqual([
+      [0, 30],
+      [30, 50],
+      [50, 70],
+      [70, 100],
+    ]);
+    expect(byInvestorType[3]?.rationale).toMatch(
+      /^進取型投資者的股票配置建議為組合的 70–100%，單一股票不宜超過組合的 20%。估值顯示約 11\.6% 上升空間，業務評分 \d+\/100；可分段建立持倉，此股建議佔組合約 7\.2%。$/,
+    );
     for (const advice of byInvestorType) {
-      const [low, high] = stockRange(advice.investorType);
-      expect(advice.positionSizePercent).toBeGreaterThanOrEqual(low);
-      expect(advice.positionSizePercent).toBeLessThanOrEqual(high);
+      expect(advice.positionSizePercent).toBeLessThanOrEqual(SINGLE_STOCK_LIMIT[advice.investorType]);
       expect(advice.keyRisks.length).toBeGreaterThan(0);
-      expect(advice.rationale).toContain(`${advice.positionSizePercent}%`);
+      expect(advice.rationale).toContain(`此股建議佔組合約 ${advice.positionSizePercent}%`);
     }
   });
 
-  it('tempers the call for cautious types on a high-risk stock and keeps every size in range', async () => {
+  it('scales a buy with the upside up to full conviction at 25 %, and never past the limit', () => {
+    const valuation = (upside: number, confidence: number, riskLevel: ValuationResult['riskLevel']) => ({ upside, confidence, riskLevel }) as ValuationResult;
+    expect(positionSize('growth', 'strong_buy', valuation(60, 95, 'low'))).toBe(11.4); // 12 × 1 × 0.95
+    expect(positionSize('growth', 'buy', valuation(5, 50, 'low'))).toBe(2.4); // 12 × 0.4 (floor) × 0.5
+    expect(positionSize('stable', 'buy', valuation(20, 80, 'medium'))).toBe(3.8); // 8 × 0.8 × 0.8 × 0.75 = 3.84
+    expect(positionSize('aggressive', 'strong_buy', valuation(100, 95, 'low'))).toBe(19); // 20 × 1 × 0.95
+  });
+
+  it('tempers the call for cautious types on a high-risk stock and keeps at most half a position on hold', async () => {
     const risky = steadyCompany({ beta: 1.9, totalDebt: 50e9, price: 30, marketCap: 30e9 });
     const input: ReportInput = { data: risky, medians: industrialsMedians, investorType: 'conservative' };
     const valuation = valuationModels(input);
@@ -59,14 +73,20 @@ describe('adviseInvestors', () => {
     const { byInvestorType } = await sut(input, valuation);
     const action = Object.fromEntries(byInvestorType.map((a) => [a.investorType, a.action]));
     expect(action).toEqual({ conservative: 'hold', stable: 'hold', growth: 'buy', aggressive: 'strong_buy' });
-    // hold: f = 0.25 × risk 0.5; conservative 0 + 30 × 0.125 = 3.75 → 4
-    expect(byInvestorType[0]).toMatchObject({ investorType: 'conservative', positionSizePercent: 4, highlighted: true, actionText: '持有' });
+    // hold: full position 5 × risk 0.5 = 2.5, half of it 1.25 → 1.3; stable 8 × 0.5 × 0.5 = 2
+    expect(byInvestorType[0]).toMatchObject({ investorType: 'conservative', positionSizePercent: 1.3, highlighted: true, actionText: '持有' });
+    expect(byInvestorType[1]).toMatchObject({ investorType: 'stable', positionSizePercent: 2 });
     expect(byInvestorType[0]?.rationale).toContain('調整為「持有」');
+    expect(byInvestorType[0]?.rationale).toContain('不宜加碼');
+    // strong buy on a high-risk stock: at most 20 × 0.5 = 10 % for the aggressive type
+    expect(byInvestorType[3]?.positionSizePercent).toBeLessThanOrEqual(10);
   });
 
-  it('puts a sell call at the low end of the range', () => {
-    const valuation = { upside: -30, riskLevel: 'medium' } as ValuationResult;
-    expect(positionSize('aggressive', 'strong_sell', valuation)).toBe(70);
+  it('holds none of a stock it says to sell, for every type', () => {
+    const valuation = { upside: -30, confidence: 80, riskLevel: 'medium' } as ValuationResult;
+    expect(positionSize('aggressive', 'strong_sell', valuation)).toBe(0);
     expect(positionSize('conservative', 'sell', valuation)).toBe(0);
+    expect(stockRange('aggressive')).toEqual([70, 100]);
+    expect(fullPosition('conservative')).toBe(5);
   });
 });

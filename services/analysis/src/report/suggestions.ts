@@ -1,6 +1,6 @@
 import { RISK_PROFILES, type RiskProfileId } from '@stockai/contracts';
 import type { InvestorAdvice, Recommendation, ReportInput, RiskLevel, BusinessAnalysis, Suggestions, ValuationResult } from './types';
-import { clamp } from './format';
+import { clamp, round } from './format';
 import { RECOMMENDATION_TEXT, RISK_TEXT } from './labels';
 
 const TYPES: RiskProfileId[] = ['conservative', 'stable', 'growth', 'aggressive'];
@@ -28,6 +28,13 @@ const HORIZON: Record<RiskProfileId, string> = {
 /** Smaller positions the riskier the stock. */
 const RISK_SCALE: Record<RiskLevel, number> = { low: 1, medium: 0.75, high: 0.5 };
 
+/**
+ * The most of the whole portfolio one stock should take, percent, per type: diversification
+ * within the type's stock allocation (a cautious investor spreads 0–30 % over twenty stocks
+ * or more, an aggressive one 70–100 % over five or more).
+ */
+export const SINGLE_STOCK_LIMIT: Record<RiskProfileId, number> = { conservative: 5, stable: 8, growth: 12, aggressive: 20 };
+
 /** The type's stock range from the questionnaire's profiles ("30-50%" → [30, 50]). */
 export function stockRange(type: RiskProfileId): [number, number] {
   const [low, high] = RISK_PROFILES[type].stockAllocation.replace('%', '').split('-').map(Number);
@@ -39,19 +46,38 @@ export function actionFor(type: RiskProfileId, valuation: ValuationResult): Reco
   return SCALE[Math.min(SCALE.indexOf(valuation.recommendation), cap)] as Recommendation;
 }
 
+/** The largest weight one stock may take for the type: its single-stock limit, never above its stock range. */
+export function fullPosition(type: RiskProfileId): number {
+  return Math.min(SINGLE_STOCK_LIMIT[type], stockRange(type)[1]);
+}
+
 /**
- * The position inside the type's stock range (the spec's share of the portfolio in stocks):
- * low end + (high end − low end) × f, rounded to a whole percent, where f is
- * - for buy calls: (0.5 + upside ÷ 50), bounded to 0–1 (0 % upside → 0.5, 25 % or more → 1),
- * - for hold: 0.25,
- * - for sell calls: 0, the low end,
- * times the risk scale (low 1, medium 0.75, high 0.5).
+ * This one stock's suggested weight in the whole portfolio, percent to one decimal. The
+ * spec's "a position size inside that type's stock range" reads as: the position lives inside
+ * the type's equity allocation (保守型 0–30 %, 穩健型 30–50 %, 成長型 50–70 %, 進取型
+ * 70–100 %), which the advice shows as context — never the whole allocation in one stock.
+ * With the full position L = min(single-stock limit, range's upper bound) and the risk scale
+ * s (low 1, medium 0.75, high 0.5):
+ * - sell calls: 0 — hold none of it;
+ * - hold: L × 0.5 × s — do not add, keep at most half a position;
+ * - buy calls: L × conviction × confidence % × s, where conviction = upside ÷ 25, bounded to
+ *   0.4–1 (25 % upside or more is full conviction).
  */
 export function positionSize(type: RiskProfileId, action: Recommendation, valuation: ValuationResult): number {
-  const [low, high] = stockRange(type);
-  const base = action === 'buy' || action === 'strong_buy' ? clamp(0.5 + (valuation.upside ?? 0) / 50, 0, 1) : action === 'hold' ? 0.25 : 0;
-  return Math.round(low + (high - low) * base * RISK_SCALE[valuation.riskLevel]);
+  const full = fullPosition(type) * RISK_SCALE[valuation.riskLevel];
+  if (action === 'sell' || action === 'strong_sell') return 0;
+  if (action === 'hold') return round(full * 0.5, 1);
+  const conviction = clamp((valuation.upside ?? 0) / 25, 0.4, 1);
+  return round((full * conviction * valuation.confidence) / 100, 1);
 }
+
+const ACTION_ADVICE: Record<Recommendation, string> = {
+  strong_buy: '可分段建立持倉',
+  buy: '可分段建立持倉',
+  hold: '不宜加碼，持倉不超過上限的一半',
+  sell: '建議減持至零',
+  strong_sell: '建議沽出全部持倉',
+};
 
 function keyRisks(type: RiskProfileId, input: ReportInput, valuation: ValuationResult): string[] {
   const { data } = input;
@@ -67,10 +93,14 @@ function keyRisks(type: RiskProfileId, input: ReportInput, valuation: ValuationR
 
 function rationale(type: RiskProfileId, action: Recommendation, size: number, valuation: ValuationResult, business: BusinessAnalysis): string {
   const profile = RISK_PROFILES[type];
+  const [low, high] = stockRange(type);
   const value =
-    valuation.upside === null ? '未有可靠的合理價值' : valuation.upside >= 0 ? `估值顯示約 ${valuation.upside}% 上升空間` : `股價較合理價值高約 ${-valuation.upside}%`;
+    valuation.upside === null ? '未有可靠的合理價值或現價' : valuation.upside >= 0 ? `估值顯示約 ${valuation.upside}% 上升空間` : `股價較合理價值高約 ${-valuation.upside}%`;
   const capped = action !== valuation.recommendation ? `，考慮到風險等級${RISK_TEXT[valuation.riskLevel]}，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」` : '';
-  return `${profile.name}投資者的股票配置建議為組合的 ${profile.stockAllocation}。${value}，業務評分 ${business.score}/100${capped}，建議持倉約佔組合 ${size}%。`;
+  return (
+    `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +
+    `${value}，業務評分 ${business.score}/100${capped}；${ACTION_ADVICE[action]}，此股建議佔組合約 ${size}%。`
+  );
 }
 
 /**
@@ -89,6 +119,7 @@ export function adviseInvestors(input: ReportInput, valuation: ValuationResult, 
       action,
       actionText: RECOMMENDATION_TEXT[action],
       positionSizePercent: size,
+      stockAllocationRange: stockRange(type),
       horizon: HORIZON[type],
       keyRisks: keyRisks(type, input, valuation),
       rationale: rationale(type, action, size, valuation, business),

@@ -1,4 +1,4 @@
-import { classifyListing, type ListingFacts } from './classify';
+import { classifyListing, securityDescription, type ListingFacts } from './classify';
 
 const company: ListingFacts = {
   market: 'US',
@@ -61,6 +61,49 @@ describe('classifyListing', () => {
     const result = sut(changes);
     expect(result.status).toBe('unsuitable_product');
     expect(result.reason).toContain(word);
+  });
+
+  it.each([
+    ['a bank named Preferred', 'Preferred Bank - Common Stock'],
+    ['a company named Bond', 'Our Bond, Inc. - Common Stock'],
+    ['ordinary shares under an issuer name with "Pfd"', 'Bank Nova Scotia Halifax Pfd 3 Ordinary Shares'],
+    ['ADSs "representing the right to receive" shares (AMX)', 'America Movil, S.A.B. de C.V. American Depositary Shares (each representing the right to receive twenty (20) Series B Shares'],
+    ['ADSs of Class A ordinary shares (WDH)', 'Waterdrop Inc. American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)'],
+    ['ADSs of one ordinary share (RLX)', 'RLX Technology Inc. American Depositary Shares, each representing the right to receive one (1) Class A ordinary share'],
+    ['ADSs of units of B and L shares (KOF)', 'Coca Cola Femsa S.A.B. de C.V.  American Depositary Shares, each representing 10 Units (each Unit consists of 3 Series B Shares and 5 Series L Shares)'],
+    ['ADSs of one unit (BSBR)', 'Banco Santander Brasil SA American Depositary Shares, each representing one unit'],
+    ['ADSs of participation certificates (VLRS)', 'Controladora Vuela Compania de Aviacion, S.A.B. de C.V. American Depositary Shares, each representing ten (10) Ordinary Participation Certificates'],
+    ['partnership common units (PAA)', 'Plains All American Pipeline, L.P. - Common Units representing Limited Partner Interests'],
+    ['partnership common units (MPLX)', 'MPLX LP Common Units Representing Limited Partner Interests'],
+    ['partnership common units (WES)', 'Western Midstream Partners, LP Common Units Representing Limited Partner Interests'],
+    ['limited partnership units (BIP)', 'Brookfield Infrastructure Partners LP Limited Partnership Units'],
+    ['limited partnership units (BEP)', 'Brookfield Renewable Partners L.P. Limited Partnership Units'],
+    ['partnership common units (CQP)', 'Cheniere Energy Partners, LP Common Units'],
+  ])('finds %s a company, not a product', (_label, securityName) => {
+    expect(sut({ securityName })).toEqual({ status: 'active', reason: null });
+  });
+
+  it.each([
+    ['a warrant on ADSs', 'IQM Quantum Computers Oyj - Warrants to purchase American Depositary Shares', '認股權證'],
+    ['a warrant naming the common stock it buys', 'GameStop Corporation Warrants to Purchase Common Stock', '認股權證'],
+    ['a SPAC unit of a share and a warrant', 'Example Acquisition Corp Units, each consisting of one Class A ordinary share and one-half of one redeemable warrant', '單位'],
+    ['a bank preferred as depositary shares', 'Bank of America Corporation Depositary Sh repstg 1/1000th Perp Pfd Ser E', '優先股'],
+    ['a preferred without a legal form', 'Morgan Stanley Dep Shs repstg 1/1000 Pfd Ser A', '優先股'],
+    ['ADSs representing preferred shares', 'Example S.A. American Depositary Shares, each representing one Preferred Share', '優先股'],
+  ])('still calls %s a product from its description', (_label, securityName, word) => {
+    const result = sut({ securityName });
+    expect(result.status).toBe('unsuitable_product');
+    expect(result.reason).toContain(word);
+  });
+
+  it.each([
+    ['Preferred Bank - Common Stock', 'Common Stock'],
+    ['Bank Nova Scotia Halifax Pfd 3 Ordinary Shares', 'Ordinary Shares'],
+    ['MPLX LP Common Units Representing Limited Partner Interests', 'Common Units Representing Limited Partner Interests'],
+    ['Brookfield Infrastructure Partners LP Limited Partnership Units', 'Limited Partnership Units'],
+    ['Waterdrop Inc. American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)', 'American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)'],
+  ])('reads the description of %s as %s', (securityName, description) => {
+    expect(securityDescription(securityName)).toBe(description);
   });
 
   it('calls a Hong Kong code absent from the HKEX company list a non-company product', () => {

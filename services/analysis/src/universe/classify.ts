@@ -40,7 +40,11 @@ export interface Classification {
 
 const NOT_FOR_FUNDAMENTALS = '不適用公司基本面分析';
 
-/** Security kinds that are not a company's ordinary shares, found in the exchange's description. */
+/**
+ * Security kinds that are not a company's ordinary shares, found in the exchange's
+ * description of the security — never in the issuer's name ("Preferred Bank", "Our Bond, Inc."
+ * are companies). Funds are the exception: a closed-end fund says so in its own name.
+ */
 const PRODUCT_KINDS: { pattern: RegExp; reason: string }[] = [
   { pattern: /\bwarrants?\b/i, reason: `這是認股權證，價值取決於正股的價格與條款，${NOT_FOR_FUNDAMENTALS}。` },
   { pattern: /\brights?\b/i, reason: `這是認購權利（供股權），屬短期的衍生權利，${NOT_FOR_FUNDAMENTALS}。` },
@@ -48,8 +52,49 @@ const PRODUCT_KINDS: { pattern: RegExp; reason: string }[] = [
   { pattern: /\b(preferred|preference|pfd)\b/i, reason: `這是優先股（或代表優先股的存託股份），收益主要來自固定股息，${NOT_FOR_FUNDAMENTALS}。` },
   { pattern: /\b(notes?|debentures?|bonds?)\b/i, reason: `這是債券或票據類證券，收益取決於票息與信用，${NOT_FOR_FUNDAMENTALS}。` },
   { pattern: /\b(certificates?|trust securities|strats|corts)\b/i, reason: `這是結構性產品（信託證書），${NOT_FOR_FUNDAMENTALS}。` },
-  { pattern: /\bfunds?\b/i, reason: `這是基金（如封閉式基金），價值取決於其持有的資產組合，${NOT_FOR_FUNDAMENTALS}。` },
 ];
+const FUND = { pattern: /\bfunds?\b/i, reason: `這是基金（如封閉式基金），價值取決於其持有的資產組合，${NOT_FOR_FUNDAMENTALS}。` };
+
+/** A company's own equity, as the description's last words: common or ordinary shares, a partnership's common units. */
+const COMMON_EQUITY =
+  /(?:\bClass [A-Z] )?(?:\bNew )?\b(?:Common Stock|Common Shares|Ordinary Shares|Common Units(?: representing limited partner(?:ship)? interests)?|Limited Partnership Units|Limited Partner(?:ship)? Interests)\s*$/i;
+/** The end of an issuer's legal name, after which the security is described ("Limited Partnership Units" describes). */
+const LEGAL_FORM =
+  /\b(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Ltd\.?|Limited(?!\s+Partner)|plc|L\.P\.|LP|LLC|L\.L\.C\.|S\.A\.B\. de C\.V\.|S\.A\.|SA|N\.V\.|AG|SE|\(The\))(?=[\s,]|$)/;
+/** American depositary shares or receipts: a foreign company's shares, traded in the US. */
+const DEPOSITARY = /^American Depositary (?:Shares?|Receipts?)\b/i;
+const PREFERRED = /\b(preferred|preference|pfd)\b/i;
+
+/**
+ * The exchange's description of the security, without the issuer's name: what follows
+ * " - " (Nasdaq's "Preferred Bank - Common Stock"); else what follows the issuer's legal form
+ * ("Waterdrop Inc. American Depositary Shares …", "MPLX LP Common Units …"); else a
+ * common-equity phrase that ends it (NYSE's "Bank Nova Scotia Halifax Pfd 3 Ordinary Shares"
+ * → "Ordinary Shares"); else all of it.
+ */
+export function securityDescription(securityName: string): string {
+  const dash = securityName.indexOf(' - ');
+  if (dash >= 0) return securityName.slice(dash + 3).trim();
+  const form = LEGAL_FORM.exec(securityName);
+  if (form) return securityName.slice(form.index + form[0].length).replace(/^[\s,]+/, '');
+  return COMMON_EQUITY.exec(securityName)?.[0].trim() ?? securityName;
+}
+
+/**
+ * The product kind of a listing's security, or undefined for a company's shares: American
+ * depositary shares are the company's shares unless they represent preferred shares, whatever
+ * their terms say ("the right to receive", "units", "participation certificates");
+ * partnership units and common or ordinary shares are the company's equity.
+ */
+function productKind(securityName: string): { reason: string } | undefined {
+  if (FUND.pattern.test(securityName)) return FUND;
+  const description = securityDescription(securityName);
+  if (DEPOSITARY.test(description)) return PREFERRED.test(description) ? PRODUCT_KINDS[3] : undefined;
+  if (COMMON_EQUITY.exec(description)?.index === 0) return undefined;
+  // The kind named first describes the security: "Units, each consisting of one share and one warrant" is a unit.
+  const found = PRODUCT_KINDS.map((k) => ({ kind: k, at: description.search(k.pattern) })).filter((f) => f.at >= 0);
+  return found.sort((a, b) => a.at - b.at)[0]?.kind;
+}
 
 const REIT = /\bREITs?\b|real estate investment trust/i;
 /** "Trust" as the legal form, not a bank's or trust company's name ("Northern Trust Corporation"). */
@@ -89,7 +134,7 @@ export function classifyListing(facts: ListingFacts): Classification {
   if (facts.etf || facts.sector === 'ETF') {
     return { status: 'unsuitable_product', reason: `這是交易所買賣基金（ETF），追蹤一籃子資產而非單一公司，${NOT_FOR_FUNDAMENTALS}。` };
   }
-  const kind = facts.securityName ? PRODUCT_KINDS.find((k) => k.pattern.test(facts.securityName ?? '')) : undefined;
+  const kind = facts.securityName ? productKind(facts.securityName) : undefined;
   if (kind) return { status: 'unsuitable_product', reason: kind.reason };
 
   // The exchange's own description when there is one: an index's short name ("Northern Trust") drops the legal form.

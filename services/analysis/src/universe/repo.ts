@@ -1,5 +1,5 @@
 import type { Queryable } from '@stockai/platform';
-import type { SectorMedians } from '../market-data/types';
+import type { Market, SectorMedians } from '../market-data/types';
 import type { Fundamentals, ListingRecord, Stock, StockSummary } from './types';
 
 const STOCK_COLUMNS = `symbol, name, name_zh AS "nameZh", market, exchange, sector, industry, status, reason`;
@@ -19,6 +19,13 @@ export interface LoadRow {
   loadedAt: Date;
   stocks: number;
   fundamentals: number;
+}
+
+/** The stock being valued: its peers share its market and sector, and it is not its own peer. */
+export interface PeerGroup {
+  market: Market;
+  sector: string;
+  symbol: string;
 }
 
 export const stocksRepo = {
@@ -156,24 +163,51 @@ export const fundamentalsRepo = {
   },
 
   /**
-   * Medians over the sector's analysable stocks with figures: P/E and P/B where positive,
-   * EV/EBITDA where enterprise value can be computed (market cap + debt − cash, all known)
-   * and EBITDA is positive; null when no stock qualifies.
+   * Medians over the analysable stocks of one market and sector, the stock being valued left
+   * out (it would compare with itself): P/E and P/B over the peers where they are positive,
+   * EV/EBITDA where enterprise value can be computed (market cap + debt − cash, all known) and
+   * is positive over a positive EBITDA; each with the number of peers it was taken over. Null
+   * when the group has no peer with figures.
    */
-  async sectorMedians(db: Queryable, sector: string): Promise<SectorMedians | null> {
-    const { rows } = await db.query<{ count: number; pe: number | null; ev_to_ebitda: number | null; pb: number | null }>(
-      `SELECT count(*)::int AS count,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY f.pe_ratio) FILTER (WHERE f.pe_ratio > 0) AS pe,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY (f.market_cap + f.total_debt - f.cash) / f.ebitda)
-                FILTER (WHERE f.ebitda > 0 AND f.market_cap IS NOT NULL AND f.total_debt IS NOT NULL AND f.cash IS NOT NULL) AS ev_to_ebitda,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY f.price_to_book) FILTER (WHERE f.price_to_book > 0) AS pb
-         FROM stock_fundamentals f JOIN stocks s USING (symbol)
-        WHERE s.sector = $1 AND s.status = 'active'`,
-      [sector],
+  async sectorMedians(db: Queryable, peer: PeerGroup): Promise<SectorMedians | null> {
+    const { rows } = await db.query<{
+      count: number;
+      pe: number | null;
+      pe_count: number;
+      ev_to_ebitda: number | null;
+      ev_count: number;
+      pb: number | null;
+      pb_count: number;
+    }>(
+      `WITH peers AS (
+         SELECT f.pe_ratio, f.price_to_book,
+                CASE WHEN f.ebitda > 0 AND f.market_cap + f.total_debt - f.cash > 0
+                     THEN (f.market_cap + f.total_debt - f.cash) / f.ebitda END AS ev_to_ebitda
+           FROM stock_fundamentals f JOIN stocks s USING (symbol)
+          WHERE s.market = $1 AND s.sector = $2 AND s.status = 'active' AND s.symbol <> $3)
+       SELECT count(*)::int AS count,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY pe_ratio) FILTER (WHERE pe_ratio > 0) AS pe,
+              count(*) FILTER (WHERE pe_ratio > 0)::int AS pe_count,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY ev_to_ebitda) FILTER (WHERE ev_to_ebitda > 0) AS ev_to_ebitda,
+              count(*) FILTER (WHERE ev_to_ebitda > 0)::int AS ev_count,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY price_to_book) FILTER (WHERE price_to_book > 0) AS pb,
+              count(*) FILTER (WHERE price_to_book > 0)::int AS pb_count
+         FROM peers`,
+      [peer.market, peer.sector, peer.symbol],
     );
     const row = rows[0];
     if (!row || row.count === 0) return null;
-    return { sector, count: row.count, pe: row.pe, evToEbitda: row.ev_to_ebitda, pb: row.pb };
+    return {
+      market: peer.market,
+      sector: peer.sector,
+      count: row.count,
+      pe: row.pe,
+      peCount: row.pe_count,
+      evToEbitda: row.ev_to_ebitda,
+      evToEbitdaCount: row.ev_count,
+      pb: row.pb,
+      pbCount: row.pb_count,
+    };
   },
 };
 

@@ -4,12 +4,18 @@ import { gzip } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { notFound } from '@stockai/platform';
-import type { Universe } from './service';
+import { CONTROL_CHARACTER, type Universe } from './service';
 
 const gzipAsync = promisify(gzip);
 
 const searchQuery = z.object({
-  q: z.string().trim().min(1, '請輸入要搜尋的股票代碼或名稱').max(50, '搜尋字詞最多 50 個字元').optional(),
+  q: z
+    .string()
+    .trim()
+    .min(1, '請輸入要搜尋的股票代碼或名稱')
+    .max(50, '搜尋字詞最多 50 個字元')
+    .refine((q) => !CONTROL_CHARACTER.test(q), '搜尋字詞含有無效字元，請只輸入股票代碼或名稱')
+    .optional(),
   limit: z.coerce.number().int('limit 必須是整數').min(1).max(100).default(20),
 });
 

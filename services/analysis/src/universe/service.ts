@@ -1,9 +1,13 @@
 import type { Database, Logger } from '@stockai/platform';
 import type { SectorMedians } from '../market-data/types';
 import { loadUniverse } from './loader';
-import { fundamentalsRepo, loadsRepo, stocksRepo } from './repo';
+import { fundamentalsRepo, loadsRepo, type PeerGroup, stocksRepo } from './repo';
 import { normaliseSymbol } from './symbols';
 import type { Fundamentals, Stock, StockStatusAnswer, StockSummary } from './types';
+
+/** NUL and the other control characters: in no symbol, and PostgreSQL refuses NUL in text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 export interface Universe {
   /** The stock of a symbol in any accepted spelling (`700`, `brk.b`); null when unknown. */
@@ -16,8 +20,8 @@ export interface Universe {
   list(): Promise<StockSummary[]>;
   /** The id of the newest load: versions whatever is cached from the list. */
   version(): Promise<number>;
-  /** Medians of the sector's analysable stocks (cached until the next load). */
-  sectorMedians(sector: string): Promise<SectorMedians | null>;
+  /** Medians of the stock's analysable peers: same market and sector, itself left out (cached until the next load). */
+  sectorMedians(stock: PeerGroup): Promise<SectorMedians | null>;
   /** The bundled figures of a symbol; null when the bundle has none. */
   fundamentals(symbol: string): Promise<Fundamentals | null>;
   /** Loads the bundled data when the database does not hold this bundle yet (first start, newer files). */
@@ -33,13 +37,16 @@ export interface UniverseOptions {
 export function createUniverse(db: Database, options: UniverseOptions = {}): Universe {
   let loading: Promise<void> | null = null;
   let listCache: { version: number; list: Promise<StockSummary[]> } | null = null;
-  let mediansCache: { version: number; bySector: Map<string, Promise<SectorMedians | null>> } = { version: -1, bySector: new Map() };
+  let mediansCache: { version: number; byStock: Map<string, Promise<SectorMedians | null>> } = { version: -1, byStock: new Map() };
 
   const version = async () => (await loadsRepo.latest(db))?.id ?? 0;
 
   return {
     async find(symbol) {
-      return (await stocksRepo.find(db, normaliseSymbol(symbol))) ?? null;
+      const normalised = normaliseSymbol(symbol);
+      // No symbol holds a control character; PostgreSQL would refuse a NUL in the query.
+      if (CONTROL_CHARACTER.test(normalised)) return null;
+      return (await stocksRepo.find(db, normalised)) ?? null;
     },
 
     async statusOf(symbol) {
@@ -65,19 +72,22 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
 
     version,
 
-    async sectorMedians(sector) {
+    async sectorMedians(stock) {
       const current = await version();
-      if (mediansCache.version !== current) mediansCache = { version: current, bySector: new Map() };
-      let medians = mediansCache.bySector.get(sector);
+      if (mediansCache.version !== current) mediansCache = { version: current, byStock: new Map() };
+      const key = `${stock.market}|${stock.sector}|${stock.symbol}`;
+      let medians = mediansCache.byStock.get(key);
       if (!medians) {
-        medians = fundamentalsRepo.sectorMedians(db, sector);
-        mediansCache.bySector.set(sector, medians);
+        medians = fundamentalsRepo.sectorMedians(db, stock);
+        mediansCache.byStock.set(key, medians);
       }
       return medians;
     },
 
     async fundamentals(symbol) {
-      return (await fundamentalsRepo.find(db, normaliseSymbol(symbol))) ?? null;
+      const normalised = normaliseSymbol(symbol);
+      if (CONTROL_CHARACTER.test(normalised)) return null;
+      return (await fundamentalsRepo.find(db, normalised)) ?? null;
     },
 
     ensureLoaded() {

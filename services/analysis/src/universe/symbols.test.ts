@@ -16,6 +16,12 @@ describe('normaliseSymbol', () => {
     ['BRK-B', 'BRK-B'],
     ['bf/b', 'BF-B'],
     ['BFH$A', 'BFH-PA'],
+    ['７００', '0700.HK'],
+    ['００７００．ＨＫ', '0700.HK'],
+    ['ＴＳＬＡ', 'TSLA'],
+    ['ｂｒｋ．ｂ', 'BRK-B'],
+    ['BRK B', 'BRK-B'],
+    [' brk  b ', 'BRK-B'],
   ])('%s → %s', (input, expected) => {
     expect(normaliseSymbol(input)).toBe(expected);
   });

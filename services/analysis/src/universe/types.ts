@@ -1,4 +1,4 @@
-import type { Market } from '../market-data/types';
+import type { Market, MarketData } from '../market-data/types';
 import type { ListingFacts, StockStatus } from './classify';
 
 export type { StockStatus } from './classify';
@@ -33,40 +33,44 @@ export interface StockStatusAnswer {
   reason: string | null;
 }
 
+/** The figures the bundle holds that MarketData carries as they are. */
+type BundledFigures = Pick<
+  MarketData,
+  | 'symbol'
+  | 'currency'
+  | 'reportingCurrency'
+  | 'price'
+  | 'marketCap'
+  | 'sharesOutstanding'
+  | 'peRatio'
+  | 'eps'
+  | 'dividendPerShare'
+  | 'dividendYield'
+  | 'high52Week'
+  | 'low52Week'
+  | 'bookValuePerShare'
+  | 'revenue'
+  | 'netIncome'
+  | 'freeCashFlow'
+  | 'ebitda'
+  | 'totalDebt'
+  | 'cash'
+  | 'beta'
+  | 'notes'
+>;
+
 /**
  * One stock's bundled figures, every amount in `currency` (the trading currency), converted
  * where the source gave another and said so in `notes`. Null where the source has nothing.
+ * The MarketData fields, plus the ratios the sector medians are taken over.
  */
-export interface Fundamentals {
-  symbol: string;
-  currency: string;
-  reportingCurrency: string | null;
-  price: number | null;
-  marketCap: number | null;
-  sharesOutstanding: number | null;
-  peRatio: number | null;
-  eps: number | null;
-  dividendPerShare: number | null;
-  /** A fraction: 0.0085 is 0.85 %. */
-  dividendYield: number | null;
-  high52Week: number | null;
-  low52Week: number | null;
-  bookValuePerShare: number | null;
+export interface Fundamentals extends BundledFigures {
   priceToBook: number | null;
   priceToSales: number | null;
-  revenue: number | null;
-  netIncome: number | null;
-  freeCashFlow: number | null;
-  ebitda: number | null;
-  totalDebt: number | null;
-  cash: number | null;
-  beta: number | null;
   /** The date of the price (ISO date, or year-month when the source gives only that). */
   asOf: string | null;
   /** Where the figures come from (file and, for Hong Kong, the pages the row cites). */
   source: string;
-  /** Provenance and caveats in Traditional Chinese: conversions, derived figures, periods. */
-  notes: string[];
 }
 
 /** A stock as the loader builds it from the bundled files: the row, plus the facts behind its status. */

@@ -78,6 +78,8 @@ export const OUTLIER_FACTOR = 10;
  * Sets aside a model whose value is more than 10 times above or below the price: no
  * valuation model is that far off on consistent figures, so the inputs (units, currency,
  * share count) must disagree, and blending such a value would dominate the fair value.
+ * Without a price there is nothing to check against: the models pass unchanged, and the
+ * valuation caps its confidence and makes no call (see valuationModels).
  */
 export function setAsideOutliers(models: ValuationModel[], price: number | null): ValuationModel[] {
   if (price === null || price <= 0) return models;

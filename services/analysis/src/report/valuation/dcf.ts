@@ -1,7 +1,7 @@
 import type { MarketData } from '../../market-data/types';
 import type { ValuationModel } from '../types';
 import type { FinancialMetrics } from '../metrics';
-import { roundPrice } from '../format';
+import { clamp, roundPrice } from '../format';
 import { EXPLICIT_YEARS, HIGH_GROWTH_YEARS, TERMINAL_GROWTH, type DiscountRate, fadedGrowth, firstYearGrowth } from './assumptions';
 
 const NAME = '現金流折現（DCF）';
@@ -16,6 +16,18 @@ const skipped = (reason: string, inputs: ValuationModel['inputs'] = {}): Valuati
   inputs,
   method: '現金流折現：預測現金流按折現率折算為現值',
 });
+
+/** Said in the inputs when the free-cash-flow value could not be moved from the whole business to its owners. */
+export const NET_DEBT_UNKNOWN = '總債務或現金不詳，未扣除淨債務：股權價值可能偏高';
+
+/**
+ * The return the earnings' reinvestment earns: the ROE when it is known and above terminal
+ * growth; otherwise the discount rate, the neutral case of a company earning exactly its cost
+ * of equity on new capital.
+ */
+function reinvestmentReturn(roe: number | null, rate: number): number {
+  return roe !== null && roe > TERMINAL_GROWTH ? roe : rate;
+}
 
 type Base = { kind: 'fcf' | 'netIncome' | 'eps'; amount: number | null };
 
@@ -36,9 +48,15 @@ const BASE_TEXT: Record<Base['kind'], string> = { fcf: '自由現金流', netInc
  * Discounted cash flow over ten explicit years (five at the first-year growth, five fading
  * linearly to terminal growth) and a Gordon terminal value.
  *
- * On free cash flow (what the business generates for all its capital) the discounted flows
- * give the enterprise value, and equity = enterprise value − total debt + cash. On earnings
- * (already the owners' share) no debt adjustment. Growth starts at the sustainable growth.
+ * On free cash flow (what the business generates for all its capital, after the investment
+ * that pays for its growth) the discounted flows give the enterprise value, and equity =
+ * enterprise value − (total debt − cash) — only when both are known: a blank debt is not a
+ * zero debt, so with either unknown there is no adjustment and the inputs say so.
+ * On earnings (already the owners' share, so no debt adjustment) growth is not free: growing
+ * at g takes reinvesting g ÷ ROE of the earnings, so each year discounts earnings ×
+ * (1 − gₜ ÷ ROE) and the terminal value earnings × (1 + g∞) × (1 − g∞ ÷ ROE) ÷ (r − g∞).
+ * Discounting whole earnings while also growing them counts the growth twice. Growth starts
+ * at the sustainable growth.
  * The discount rate is the CAPM cost of equity for both: the data has no cost of debt, and a
  * cost of equity overstates the rate for a levered firm, so the value errs on the low side.
  */
@@ -54,17 +72,22 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
 
   const { growth: g0, source: growthSource } = firstYearGrowth(metrics.sustainableGrowth);
   const r = discount.rate;
-  let flow = base.amount;
+  const onCashFlow = base.kind === 'fcf';
+  // Earnings pay for their own growth: only what is left after reinvesting g ÷ ROE of them reaches the owners.
+  const roe = onCashFlow ? null : reinvestmentReturn(metrics.roe, r);
+  const distributable = (growth: number) => (roe === null ? 1 : clamp(1 - growth / roe, 0, 1));
+  let earned = base.amount;
   let presentValue = 0;
   for (let year = 1; year <= EXPLICIT_YEARS; year++) {
-    flow *= 1 + fadedGrowth(g0, year);
-    presentValue += flow / (1 + r) ** year;
+    const growth = fadedGrowth(g0, year);
+    earned *= 1 + growth;
+    presentValue += (earned * distributable(growth)) / (1 + r) ** year;
   }
-  const terminalValue = (flow * (1 + TERMINAL_GROWTH)) / (r - TERMINAL_GROWTH);
+  const terminalValue = (earned * (1 + TERMINAL_GROWTH) * distributable(TERMINAL_GROWTH)) / (r - TERMINAL_GROWTH);
   const presentTerminal = terminalValue / (1 + r) ** EXPLICIT_YEARS;
-  const onCashFlow = base.kind === 'fcf';
-  const equityValue = presentValue + presentTerminal - (onCashFlow ? (data.totalDebt ?? 0) - (data.cash ?? 0) : 0);
-  if (equityValue <= 0) return skipped('淨負債高於折現所得的企業價值，股權價值不為正數', { freeCashFlow: base.amount, totalDebt: data.totalDebt });
+  const netDebt = onCashFlow && data.totalDebt !== null && data.cash !== null ? data.totalDebt - data.cash : null;
+  const equityValue = presentValue + presentTerminal - (netDebt ?? 0);
+  if (equityValue <= 0) return skipped('淨負債高於折現所得的企業價值，股權價值不為正數', { freeCashFlow: base.amount, totalDebt: data.totalDebt, cash: data.cash });
 
   const what = BASE_TEXT[base.kind];
   return {
@@ -87,13 +110,17 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
       growthSource: growthSource === 'sustainable' ? '可持續增長率（ROE × 保留比率）' : '預設值',
       terminalGrowth: TERMINAL_GROWTH,
       explicitYears: EXPLICIT_YEARS,
-      ...(onCashFlow ? { totalDebt: data.totalDebt, cash: data.cash } : {}),
+      ...(onCashFlow
+        ? { totalDebt: data.totalDebt, cash: data.cash, netDebt, ...(netDebt === null ? { netDebtNote: NET_DEBT_UNKNOWN } : {}) }
+        : { reinvestmentRoe: roe === null ? null : Number(roe.toFixed(4)), roeSource: roe === metrics.roe ? '股東權益回報率（ROE）' : '以折現率代替（ROE 不詳或過低）' }),
       presentValueOfFlows: Math.round(presentValue),
       presentValueOfTerminal: Math.round(presentTerminal),
     },
     method:
       `以${what}為基數：首 ${HIGH_GROWTH_YEARS} 年按首年增長率 g₀ 增長，其後 ${EXPLICIT_YEARS - HIGH_GROWTH_YEARS} 年直線遞減至永續增長 ${TERMINAL_GROWTH * 100}%；` +
       `以 CAPM 折現率 r = 無風險利率 + β × 股權風險溢價折現；終值 = 第 ${EXPLICIT_YEARS} 年數值 × (1 + g∞) ÷ (r − g∞)；` +
-      (onCashFlow ? '股權價值 = 企業價值 − 總債務 + 現金（不詳作 0），再除以流通股數' : '盈利已屬股東，不扣債務，直接除以流通股數'),
+      (onCashFlow
+        ? '股權價值 = 企業價值 − 淨債務（總債務 − 現金；兩者之一不詳則不作調整），再除以流通股數'
+        : '每年只折現扣除再投資後可分派的盈利：盈利 × (1 − gₜ ÷ ROE)，終值用 (1 − g∞ ÷ ROE)；盈利已屬股東，不扣債務，直接除以流通股數'),
   };
 }

@@ -2,7 +2,9 @@ import { industrialsMedians, steadyCompany } from '../fixtures';
 import type { ValuationModel } from '../types';
 import { discountRate } from './assumptions';
 import { recommendationFor } from './blend';
-import { valuationModels } from './index';
+import { NET_DEBT_UNKNOWN } from './dcf';
+import { NO_PRICE_NOTE, valuationModels } from './index';
+import { EV_NET_DEBT_UNKNOWN } from './multiples';
 
 const modelOf = (models: ValuationModel[], id: ValuationModel['id']) => models.find((m) => m.id === id) as ValuationModel;
 
@@ -91,30 +93,79 @@ describe('valuationModels', () => {
     });
   });
 
-  it('falls back to DCF on earnings (no debt adjustment) when no free cash flow is known', () => {
+  /**
+   * Earnings pay for their growth: year t keeps 1 − gₜ ÷ ROE of them (ROE 25 %), the terminal
+   * year 1 − 2.5 % ÷ 25 % = 0.9. Discounting whole earnings while growing them (the old
+   * 113.11) counted the growth twice.
+   */
+  function earningsValue(base: number): number {
+    const flows = tenYears(base);
+    const kept = [0.5, 0.5, 0.5, 0.5, 0.5, 0.58, 0.66, 0.74, 0.82, 0.9]; // 1 − 0.125 / 0.25, …, 1 − 0.025 / 0.25
+    const present = flows.reduce((sum, f, i) => sum + (f * kept[i]!) / 1.103 ** (i + 1), 0); // ≈ 38.74e9
+    const terminal = ((flows[9] as number) * 1.025 * 0.9) / (0.103 - 0.025) / 1.103 ** 10; // ≈ 48.13e9
+    return present + terminal;
+  }
+
+  it('falls back to DCF on earnings, net of the reinvestment that pays for the growth (no debt adjustment)', () => {
     const result = sut({ data: steadyCompany({ freeCashFlow: null }), medians: industrialsMedians, investorType: null });
     const dcf = modelOf(result.models, 'dcf');
-    const flows = tenYears(5e9);
-    const present = flows.reduce((sum, f, i) => sum + f / 1.103 ** (i + 1), 0);
-    const terminal = ((flows[9] as number) * 1.025) / (0.103 - 0.025) / 1.103 ** 10;
     expect(dcf.name).toContain('盈利');
-    expect(dcf.value).toBeCloseTo((present + terminal) / 1e9, 2); // ≈ 113.11
-    expect(dcf.inputs).toMatchObject({ base: '純利', baseAmount: 5e9 });
+    expect(dcf.value).toBeCloseTo(earningsValue(5e9) / 1e9, 2);
+    expect(dcf.value).toBe(86.87);
+    expect(dcf.inputs).toMatchObject({ base: '純利', baseAmount: 5e9, reinvestmentRoe: 0.25 });
     // Earnings weigh 0.3 instead of 0.35: 0.3 / 0.85, 0.3 / 0.85, 0.15 / 0.85, 0.1 / 0.85
     expect(result.models.map((m) => m.weight)).toEqual([0.3529, 0.3529, 0.1765, 0.1176]);
   });
 
+  it('takes the discount rate as the return on reinvested earnings when the ROE is unknown', () => {
+    // No book value: ROE unknown, growth the default 5 % (fading to 2.5 %), reinvestment at r = 10.3 %.
+    const result = sut({ data: steadyCompany({ freeCashFlow: null, bookValuePerShare: null }), medians: null, investorType: null });
+    const growth = [0.05, 0.05, 0.05, 0.05, 0.05, 0.045, 0.04, 0.035, 0.03, 0.025];
+    let flow = 5e9;
+    let present = 0;
+    growth.forEach((g, i) => {
+      flow *= 1 + g;
+      present += (flow * (1 - g / 0.103)) / 1.103 ** (i + 1);
+    });
+    const terminal = (flow * 1.025 * (1 - 0.025 / 0.103)) / 0.078 / 1.103 ** 10;
+    expect(modelOf(result.models, 'dcf').value).toBeCloseTo((present + terminal) / 1e9, 2);
+    expect(modelOf(result.models, 'dcf').inputs.roeSource).toBe('以折現率代替（ROE 不詳或過低）');
+  });
+
+  it('subtracts net debt from the free-cash-flow value only when both debt and cash are known', () => {
+    const flows = tenYears(6e9);
+    const enterprise = flows.reduce((sum, f, i) => sum + f / 1.103 ** (i + 1), 0) + ((flows[9] as number) * 1.025) / 0.078 / 1.103 ** 10;
+    for (const blank of [{ totalDebt: null }, { cash: null }]) {
+      const dcf = modelOf(sut({ data: steadyCompany(blank), medians: null, investorType: null }).models, 'dcf');
+      expect(dcf.value).toBeCloseTo(enterprise / 1e9, 2); // ≈ 135.73: no adjustment, not "− 0 + 4e9"
+      expect(dcf.inputs).toMatchObject({ netDebt: null, netDebtNote: NET_DEBT_UNKNOWN });
+    }
+    // A blank debt is not zero debt for EV/EBITDA either: that multiple drops out, with a note.
+    const relative = modelOf(sut({ data: steadyCompany({ totalDebt: null }), medians: industrialsMedians, investorType: null }).models, 'relative');
+    expect(relative.value).toBe(93.33); // (2 × P/E 100 + P/B 80) / 3
+    expect(relative.inputs).toMatchObject({ evToEbitdaNote: EV_NET_DEBT_UNKNOWN });
+    expect(relative.inputs.byEvToEbitda).toBeUndefined();
+  });
+
   it('discounts EPS × shares when the source has per-share figures only, and banks always on earnings', () => {
     const perShare = sut({ data: steadyCompany({ freeCashFlow: null, netIncome: null }), medians: null, investorType: null });
-    const flows = tenYears(5 * 1e9); // EPS 5 × 1e9 shares; ROE = EPS / BVPS = 25 %, so g0 is still 12.5 %
-    const value = (flows.reduce((sum, f, i) => sum + f / 1.103 ** (i + 1), 0) + ((flows[9] as number) * 1.025) / 0.078 / 1.103 ** 10) / 1e9;
+    // EPS 5 × 1e9 shares; ROE = EPS / BVPS = 25 %, so g0 is still 12.5 % and the value the same as on net income
     expect(modelOf(perShare.models, 'dcf')).toMatchObject({ inputs: expect.objectContaining({ base: '每股盈利 × 流通股數' }) });
-    expect(modelOf(perShare.models, 'dcf').value).toBeCloseTo(value, 2);
+    expect(modelOf(perShare.models, 'dcf').value).toBeCloseTo(earningsValue(5 * 1e9) / 1e9, 2);
 
     const bank = sut({ data: steadyCompany({ sector: 'Financial Services' }), medians: { ...industrialsMedians, sector: 'Financial Services' }, investorType: null });
     expect(modelOf(bank.models, 'dcf').inputs.base).toBe('純利');
     // EV/EBITDA does not count for a bank: (P/E 100 + P/B 80) / 2
     expect(modelOf(bank.models, 'relative').value).toBe(90);
+  });
+
+  it('uses a peer multiple only when at least three peers have a positive value of it', () => {
+    // Two peers with a P/E: only EV/EBITDA (×2, 102) and P/B (×1, 80) remain: (204 + 80) / 3 = 94.67
+    const fewPe = sut({ data: steadyCompany(), medians: { ...industrialsMedians, peCount: 2 }, investorType: null });
+    expect(modelOf(fewPe.models, 'relative').value).toBe(94.67);
+    // The bundled data never has an EV/EBITDA median: P/E (×2, 100) and P/B (×1, 80) → 93.33
+    const noEv = sut({ data: steadyCompany(), medians: { ...industrialsMedians, evToEbitda: null, evToEbitdaCount: 0 }, investorType: null });
+    expect(modelOf(noEv.models, 'relative').value).toBe(93.33);
   });
 
   it('skips each model with a reason in Chinese when its inputs are missing or meaningless', () => {
@@ -129,7 +180,7 @@ describe('valuationModels', () => {
     expect(result.riskLevel).toBe('medium'); // losses: 2 points
     expect(result.riskFactors).toContain('公司正錄得虧損');
 
-    const noPeers = sut({ data: steadyCompany(), medians: { ...industrialsMedians, count: 2 }, investorType: null });
+    const noPeers = sut({ data: steadyCompany(), medians: { ...industrialsMedians, count: 2, peCount: 2, evToEbitdaCount: 1, pbCount: 2 }, investorType: null });
     expect(modelOf(noPeers.models, 'relative').reason).toBe('同業板塊樣本不足，沒有可比較的中位數倍數');
     const negativeCash = sut({ data: steadyCompany({ freeCashFlow: -1e9 }), medians: null, investorType: null });
     expect(modelOf(negativeCash.models, 'dcf').reason).toBe('自由現金流為負數，折現後沒有意義');
@@ -157,6 +208,17 @@ describe('valuationModels', () => {
     expect(relative).toMatchObject({ skipped: true, value: null, weight: 0 });
     expect(relative.reason).toMatch(/^估值 [\d.]+ 與股價 0.9 相差超過 10 倍，相關數據可能不一致，不予採用$/);
     expect(result.fairValue).toBeNull();
+  });
+
+  it('gives no target, no upside and only "hold" with a reason when there is no price', () => {
+    for (const price of [null, 0]) {
+      const result = sut({ data: steadyCompany({ price }), medians: industrialsMedians, investorType: null });
+      expect(result.fairValue).toBe(94.86); // the models need no price (the dividend yield is the source's)
+      expect(result).toMatchObject({ targetPrice: null, upside: null, recommendation: 'hold', recommendationNote: NO_PRICE_NOTE });
+      // Nothing to check the models against: 78 % capped at 40 %.
+      expect(result.confidence).toBe(40);
+    }
+    expect(sut({ data: steadyCompany(), medians: industrialsMedians, investorType: null }).recommendationNote).toBeUndefined();
   });
 
   it('gives no fair value, hold and 0 % confidence when no model applies', () => {

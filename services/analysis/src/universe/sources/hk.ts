@@ -23,7 +23,7 @@ interface HkexCompany {
 /** What the derived_fields column says was computed, in words for the report. */
 const DERIVED_FIELDS: Record<string, string> = {
   'eps_ttm=price/PE': '每股盈利（TTM）由股價 ÷ 市盈率推算（來源註明）。',
-  'book_value_per_share=price/PB': '每股帳面值由股價 ÷ 市賬率推算（來源註明）。',
+  'book_value_per_share=price/PB': '每股帳面值由股價 ÷ 市帳率推算（來源註明）。',
   'shares_outstanding=market_cap/price': '流通股數由市值 ÷ 股價推算（來源註明）。',
 };
 
@@ -72,7 +72,7 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
   let sharesOutstanding = numberOrNull(row.shares_outstanding);
   if (bookValuePerShare === null && price !== null && priceToBook) {
     bookValuePerShare = price / priceToBook;
-    notes.push(`每股帳面值由股價 ÷ 市賬率推算：${formatFigure(price)} ÷ ${formatFigure(priceToBook)} = ${formatFigure(bookValuePerShare)}。`);
+    notes.push(`每股帳面值由股價 ÷ 市帳率推算：${formatFigure(price)} ÷ ${formatFigure(priceToBook)} = ${formatFigure(bookValuePerShare)}。`);
   }
   if (sharesOutstanding === null && price && marketCap !== null) {
     sharesOutstanding = marketCap / price;

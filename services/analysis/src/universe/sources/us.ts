@@ -92,7 +92,7 @@ export function readSp500Financials(row: Record<string, string>, asOf: string): 
     return v;
   };
   const bookValuePerShare = derive(price !== null && !!priceToBook, () => price! / priceToBook!, (v) =>
-    `每股帳面值由股價 ÷ 市賬率推算：${formatFigure(price!)} ÷ ${formatFigure(priceToBook!)} = ${formatFigure(v)}${v < 0 ? '（負數表示股東權益為負）' : ''}。`);
+    `每股帳面值由股價 ÷ 市帳率推算：${formatFigure(price!)} ÷ ${formatFigure(priceToBook!)} = ${formatFigure(v)}${v < 0 ? '（負數表示股東權益為負）' : ''}。`);
   const sharesOutstanding = derive(price !== null && price > 0 && marketCap !== null, () => marketCap! / price!, (v) =>
     `流通股數由市值 ÷ 股價推算，約 ${formatFigure(v)} 股。`);
   const revenue = derive(marketCap !== null && !!priceToSales, () => marketCap! / priceToSales!, (v) =>
