@@ -431,7 +431,10 @@ describe('billing admin payments', () => {
     { id: 'p7', user: 'bob', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'requires_payment_method', at: '2026-11-20T00:00:00Z' },
     { id: 'p8', user: 'bob', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'requires_action', at: '2026-11-22T00:00:00Z' },
     { id: 'p9', user: 'ada', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'canceled', at: '2026-11-21T00:00:00Z' },
+    { id: 'p10', user: 'ada', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'processing', at: '2026-11-19T00:00:00Z' },
   ];
+  /** p7: a package picked, its card never submitted; no transaction (services/billing/src/payments/views.ts). */
+  const transactions = fixtures.filter((f) => f.status !== 'requires_payment_method');
   const hongKongDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   const ids = (payments: Body[]) => payments.map((p) => String(p.stripePaymentIntentId).replace('pi_fixture_', ''));
 
@@ -457,7 +460,7 @@ describe('billing admin payments', () => {
   it('lists every payment newest first, 20 a page, with the payer from the user directory', async () => {
     const all = await list('');
     expect(all).toMatchObject({ page: 1, pages: 1, total: 9 });
-    expect(ids(all.payments)).toEqual(['p1', 'p6', 'p2', 'p8', 'p9', 'p7', 'p3', 'p4', 'p5']);
+    expect(ids(all.payments)).toEqual(['p1', 'p6', 'p2', 'p8', 'p9', 'p10', 'p3', 'p4', 'p5']);
     expect(all.payments[0]).toEqual({
       _id: expect.any(String),
       userId: ada.userId,
@@ -488,23 +491,26 @@ describe('billing admin payments', () => {
     expect(ids((await list('?status=canceled')).payments)).toEqual(['p9']);
     expect(ids((await list('?status=requires_action')).payments)).toEqual(['p8']);
     // Any status the admin screens do not name counts, and shows, as processing.
-    expect(ids((await list('?status=processing')).payments)).toEqual(['p7']);
+    expect(ids((await list('?status=processing')).payments)).toEqual(['p10']);
     expect((await list('?status=processing')).payments.map((p) => p.status)).toEqual(['processing']);
+    // An intent whose card was never submitted is listed only when asked for.
+    expect((await list('?status=abandoned')).payments.map((p) => [ids([p])[0], p.status])).toEqual([['p7', 'abandoned']]);
+    expect(ids((await list('?status=abandoned&dateFrom=2026-11-21')).payments)).toEqual([]);
     expect(new Set((await list('')).payments.map((p) => p.status))).toEqual(new Set(['completed', 'failed', 'canceled', 'requires_action', 'processing']));
     expect((await list('?status=all')).total).toBe(9);
     expect((await list('?status=&dateFrom=&dateTo=')).total).toBe(9);
 
-    const hkDays = (from: string, to: string) => fixtures.filter((f) => hongKongDay(new Date(f.at)) >= from && hongKongDay(new Date(f.at)) <= to).map((f) => f.id).sort();
+    const hkDays = (from: string, to: string) => transactions.filter((f) => hongKongDay(new Date(f.at)) >= from && hongKongDay(new Date(f.at)) <= to).map((f) => f.id).sort();
     expect(ids((await list('?dateFrom=2026-11-24&dateTo=2026-11-24')).payments).sort()).toEqual(hkDays('2026-11-24', '2026-11-24'));
     expect(ids((await list('?dateFrom=2026-11-24')).payments).sort()).toEqual(['p1', 'p6']);
-    expect(ids((await list('?dateFrom=2026-11-01&dateTo=2026-11-23')).payments).sort()).toEqual(['p2', 'p3', 'p4', 'p7', 'p8', 'p9']);
+    expect(ids((await list('?dateFrom=2026-11-01&dateTo=2026-11-23')).payments).sort()).toEqual(['p10', 'p2', 'p3', 'p4', 'p8', 'p9']);
     expect(ids((await list('?dateTo=2026-10-31')).payments)).toEqual(['p5']);
     const filtered = await list('?status=completed&dateFrom=2026-11-01&dateTo=2026-11-30&limit=2&page=2');
     expect(filtered).toMatchObject({ page: 2, pages: 2, total: 4 });
     expect(ids(filtered.payments)).toEqual(['p3', 'p4']);
 
     const invalid: Array<[string, string]> = [
-      ['?status=paid', 'status: must be all, completed, failed, canceled, requires_action or processing'],
+      ['?status=paid', 'status: must be all, completed, failed, canceled, requires_action, processing or abandoned'],
       ['?dateFrom=2026/11/01', 'dateFrom: must be a date as YYYY-MM-DD'],
       ['?dateFrom=2026-11-02&dateTo=2026-11-01', 'dateFrom: must not be after dateTo'],
       ['?dateTo=2026-13-01', 'dateTo: 2026-13-01 is not a calendar date (YYYY-MM-DD)'],
@@ -531,9 +537,9 @@ describe('billing admin payments', () => {
       totalRevenue: revenue(() => true),
       monthlyRevenue: revenue((f) => hongKongDay(new Date(f.at)).slice(0, 7) === today.slice(0, 7)),
       todayRevenue: revenue((f) => hongKongDay(new Date(f.at)) === today),
-      totalTransactions: fixtures.length,
+      totalTransactions: transactions.length,
       successfulTransactions: completed.length,
-      failedTransactions: fixtures.filter((f) => f.status === 'failed').length,
+      failedTransactions: transactions.filter((f) => f.status === 'failed').length,
       totalCreditsSold: creditsSold,
       avgCreditsPerTransaction: Math.round((creditsSold / creditPurchases.length) * 10) / 10,
     };

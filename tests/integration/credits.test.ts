@@ -84,6 +84,64 @@ describe('credits', () => {
     expect(await ledger.mismatches(demo.db)).toEqual([]);
   });
 
+  /** Publishes the analysis's failure, as the analysis service does; `handled` waits until billing has handled it. */
+  async function publishFailure(userId: string, analysisId: string) {
+    const failed = newEvent('analysis.failed', { analysisId, userId, symbol: 'AAPL', error: 'billing did not answer in time' });
+    await demo.bus.publish(failed);
+    const handled = () => waitFor('the failure handled', async () => (await demo.db.query("SELECT 1 FROM inbox WHERE consumer = 'billing.analysis-failed' AND event_id = $1", [failed.id])).rowCount === 1);
+    return { handled };
+  }
+  const failAnalysis = async (userId: string, analysisId: string) => (await publishFailure(userId, analysisId)).handled();
+
+  it('refuses with 409 ANALYSIS_ENDED, taking nothing, a debit that arrives after its analysis failed', async () => {
+    const userId = await openAccount(demo);
+    const analysisId = randomUUID();
+    await failAnalysis(userId, analysisId);
+
+    const late = await debit(demo, userId, `analysis:${analysisId}`);
+    expect(late).toMatchObject({ status: 409, body: { code: 'ANALYSIS_ENDED', error: 'This analysis has already ended; no credit was taken' } });
+    expect(await debit(demo, userId, `analysis:${analysisId}`)).toMatchObject({ status: 409, body: { code: 'ANALYSIS_ENDED' } });
+    expect(await balance(demo, userId)).toMatchObject({ totalCredits: 3, dailyCredits: 3 });
+    // The failure is remembered as a zero-credit refund entry; no credit event is sent for it.
+    const { rows } = await demo.db.query("SELECT kind, paid_delta, daily_delta FROM credit_ledger WHERE reference = $1", [`analysis:${analysisId}`]);
+    expect(rows).toEqual([{ kind: 'refund', paid_delta: 0, daily_delta: 0 }]);
+    expect(events.filter((e) => (e.data as { reference?: string }).reference === `analysis:${analysisId}`)).toEqual([]);
+    expect(await ledger.mismatches(demo.db)).toEqual([]);
+  });
+
+  it('ends where it started when debits race the failures of their analyses', async () => {
+    const userId = await openAccount(demo);
+    await call(demo, 'POST', '/api/users/topup', { amount: 30 }, token(userId), { 'idempotency-key': 'race' });
+    const start = await balance(demo, userId);
+    expect(start).toMatchObject({ totalCredits: 33 });
+
+    const analyses = Array.from({ length: 30 }, () => randomUUID());
+    // Half the failures are on the bus before their debit is sent, half are sent with it, so both orders occur.
+    const debits = await Promise.all(analyses.map(async (analysisId, i) => {
+      if (i % 2 === 0) {
+        const failure = await publishFailure(userId, analysisId);
+        const [answer] = await Promise.all([debit(demo, userId, `analysis:${analysisId}`), failure.handled()]);
+        return answer;
+      }
+      const [answer] = await Promise.all([debit(demo, userId, `analysis:${analysisId}`), failAnalysis(userId, analysisId)]);
+      return answer;
+    }));
+
+    // Each debit either went first (and was refunded) or came after the failure (and took nothing).
+    expect(debits.every((d) => d.status === 200 || (d.status === 409 && d.body.code === 'ANALYSIS_ENDED'))).toBe(true);
+    expect(await balance(demo, userId)).toEqual(start);
+    const { rows } = await demo.db.query<{ reference: string; taken: number; returned: number }>(
+      `SELECT reference, COALESCE(sum(paid_delta + daily_delta) FILTER (WHERE kind = 'debit'), 0)::int AS taken,
+              COALESCE(sum(paid_delta + daily_delta) FILTER (WHERE kind = 'refund'), 0)::int AS returned
+       FROM credit_ledger WHERE user_id = $1 AND reference LIKE 'analysis:%' GROUP BY reference`,
+      [userId],
+    );
+    expect(rows).toHaveLength(analyses.length);
+    expect(rows.every((r) => r.taken + r.returned === 0)).toBe(true);
+    expect(rows.filter((r) => r.taken === -1)).toHaveLength(debits.filter((d) => d.status === 200).length);
+    expect(await ledger.mismatches(demo.db)).toEqual([]);
+  });
+
   it('refuses with 409 a reference already debited for another user, rather than answering "already debited"', async () => {
     const [ada, bob] = [await openAccount(demo), await openAccount(demo)];
     const reference = `analysis:${randomUUID()}`;
@@ -173,7 +231,8 @@ describe('credit packages with the demo processor', () => {
   let billing: TestService;
 
   beforeAll(async () => {
-    billing = await startTestService(billingService({ demoPayments: true }), { keys });
+    // The sweeps run every 50 ms: the abandoned-payment test below waits for one.
+    billing = await startTestService(billingService({ demoPayments: true, expirySweepIntervalMs: 50 }), { keys });
   });
 
   afterAll(async () => {
@@ -204,8 +263,8 @@ describe('credit packages with the demo processor', () => {
     const intent = await buy('standard');
     expect(intent).toMatchObject({ amount: 328, currency: 'HKD' });
     expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })).body).toMatchObject({ success: false, status: 'requires_payment_method' });
-    // Not paid yet: the payments list names it processing.
-    expect(((await call('GET', '/api/users/payments')).body.payments as Array<{ status: string }>).map((p) => p.status)).toEqual(['processing']);
+    // No card submitted yet: no payment to list.
+    expect((await call('GET', '/api/users/payments')).body).toMatchObject({ payments: [], total: 0 });
     expect((await pay(intent, '4242 4242 4242 4242')).body).toMatchObject({ status: 'succeeded' });
 
     const confirms = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId })));
@@ -224,6 +283,50 @@ describe('credit packages with the demo processor', () => {
     expect(await paid()).toBe(0);
     const { payments } = (await call('GET', '/api/users/payments')).body as { payments: Array<{ status: string }> };
     expect(payments.map((p) => p.status)).toEqual(['failed']);
+  });
+
+  it('lists no payment for a package picked but never paid for, and a declined card beside it as failed', async () => {
+    const { call, buy, pay } = await customer();
+    const picked = await buy('basic');
+    expect(picked.clientSecret).toEqual(expect.any(String));
+    expect((await call('GET', '/api/users/payments')).body).toMatchObject({ payments: [], page: 1, pages: 1, total: 0 });
+
+    const declined = await buy('standard');
+    expect((await pay(declined, '4000000000000002')).status).toBe(402);
+    const { payments, total } = (await call('GET', '/api/users/payments')).body as { payments: Array<{ status: string; providerPaymentId: string }>; total: number };
+    expect(payments.map((p) => [p.providerPaymentId, p.status])).toEqual([[declined.paymentIntentId, 'failed']]);
+    expect(total).toBe(1);
+
+    // Paid later after all, the picked package's payment appears as completed.
+    expect((await pay(picked, '4242424242424242')).body).toMatchObject({ status: 'succeeded' });
+    await call('POST', '/api/payments/confirm-payment', { paymentIntentId: picked.paymentIntentId });
+    const after = (await call('GET', '/api/users/payments')).body as { payments: Array<{ status: string; providerPaymentId: string }> };
+    expect(after.payments.map((p) => [p.providerPaymentId, p.status]).sort()).toEqual([[declined.paymentIntentId, 'failed'], [picked.paymentIntentId, 'completed']].sort());
+  });
+
+  it('cancels a package payment left unpaid for a day, lists it for admins only as abandoned, and refuses to pay it later', async () => {
+    const { call, buy, pay } = await customer();
+    const [left, declined, fresh] = [await buy('basic'), await buy('standard'), await buy('premium')];
+    expect((await pay(declined, '4000000000000002')).status).toBe(402);
+    await billing.db.query("UPDATE payments SET created_at = now() - interval '25 hours' WHERE provider_payment_id = ANY($1::text[])", [[left.paymentIntentId, declined.paymentIntentId]]);
+    const statusOf = async (id: string) => (await billing.db.query<{ status: string }>('SELECT status FROM payments WHERE provider_payment_id = $1', [id])).rows[0]?.status;
+
+    await waitFor('the sweep', async () => (await statusOf(left.paymentIntentId)) === 'abandoned');
+    const intent = await billing.db.query('SELECT status FROM demo_payment_intents WHERE id = $1', [left.paymentIntentId]);
+    expect(intent.rows).toEqual([{ status: 'canceled' }]);
+    expect(await statusOf(declined.paymentIntentId)).toBe('failed');
+    expect(await statusOf(fresh.paymentIntentId)).toBe('requires_payment_method');
+    expect(await pay(left, '4242424242424242')).toMatchObject({ status: 400, body: { code: 'PAYMENT_INTENT_CANCELED' } });
+
+    const mine = (await call('GET', '/api/users/payments')).body as { payments: Array<{ providerPaymentId: string; status: string }>; total: number };
+    expect(mine.payments.map((p) => [p.providerPaymentId, p.status])).toEqual([[declined.paymentIntentId, 'failed']]);
+    const admin = signAccessToken(keys.privateKey, { id: randomUUID(), role: 'admin' }, 3600).token;
+    const adminList = async (query: string) => {
+      const res = await fetch(`${billing.url}/internal/admin/payments?limit=100${query}`, { headers: { authorization: `Bearer ${admin}` } });
+      return ((await res.json()) as { payments: Array<{ stripePaymentIntentId: string; status: string }> }).payments.filter((p) => [left, declined, fresh].some((i) => i.paymentIntentId === p.stripePaymentIntentId));
+    };
+    expect((await adminList('')).map((p) => p.status)).toEqual(['failed']);
+    expect((await adminList('&status=abandoned')).map((p) => [p.stripePaymentIntentId, p.status]).sort()).toEqual([[fresh.paymentIntentId, 'abandoned'], [left.paymentIntentId, 'abandoned']].sort());
   });
 
   it('waits for the card authentication of a card that requires it, then grants', async () => {

@@ -206,7 +206,7 @@ describe('credit packages through Stripe', () => {
   });
 
   it('answers what Stripe refuses with a 4xx that says why: a price below its minimum, an Idempotency-Key reused for another package', async () => {
-    const { call, payments } = await customer();
+    const { userId, call, payments } = await customer();
     // Saved before the admin API checked Stripe's minimum charge (HK$4.00).
     await billing.db.query("INSERT INTO credit_packages (type, name, credits, price_minor, currency) VALUES ('penny', 'Penny', 1, 1, 'HKD') ON CONFLICT (type) DO NOTHING");
     expect(await call('POST', '/api/payments/create-payment-intent', { packageType: 'penny' })).toMatchObject({
@@ -221,6 +221,42 @@ describe('credit packages through Stripe', () => {
       status: 409,
       body: { code: 'IDEMPOTENCY_KEY_REUSED', error: 'This Idempotency-Key was already used for a different request; send a new key for a new payment' },
     });
-    expect((await payments()).map((p) => [p.packageType, p.status])).toEqual([['basic', 'processing']]);
+    // One intent, and no payment to list: no card was submitted for it.
+    expect(await payments()).toEqual([]);
+    const { rows } = await billing.db.query<{ package_type: string; status: string }>('SELECT package_type, status FROM payments WHERE user_id = $1', [userId]);
+    expect(rows).toEqual([{ package_type: 'basic', status: 'requires_payment_method' }]);
+  });
+});
+
+/** Package payment intents nobody paid for: the sweep cancels them at Stripe after a day. */
+describe('abandoned package payments at Stripe', () => {
+  let setup: StripeBilling;
+
+  beforeAll(async () => {
+    setup = await startStripeBilling({ expirySweepIntervalMs: 50 });
+  });
+
+  afterAll(async () => {
+    await setup?.close();
+  });
+
+  it('cancels an intent left unpaid for a day as abandoned, and records one paid meanwhile as paid', async () => {
+    const { billing, client: browser } = setup;
+    const { call } = await setup.register('leaver');
+    const buy = async (packageType: string) => (await call('POST', '/api/payments/create-payment-intent', { packageType })).body as { paymentIntentId: string };
+    const [left, paidLate, fresh] = [await buy('basic'), await buy('standard'), await buy('premium')];
+    // Paid at Stripe, its webhook not delivered yet: the sweep's cancel is refused and the payment recorded as it stands.
+    await browser.paymentIntents.confirm(paidLate.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await billing.db.query("UPDATE payments SET created_at = now() - interval '25 hours' WHERE provider_payment_id = ANY($1::text[])", [[left.paymentIntentId, paidLate.paymentIntentId]]);
+    const statusOf = async (id: string) => (await billing.db.query<{ status: string }>('SELECT status FROM payments WHERE provider_payment_id = $1', [id])).rows[0]?.status;
+
+    await waitFor('the sweep', async () => (await statusOf(left.paymentIntentId)) === 'abandoned' && (await statusOf(paidLate.paymentIntentId)) === 'completed');
+    expect(await browser.paymentIntents.retrieve(left.paymentIntentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(await browser.paymentIntents.retrieve(fresh.paymentIntentId)).toMatchObject({ status: 'requires_payment_method' });
+    expect(await statusOf(fresh.paymentIntentId)).toBe('requires_payment_method');
+    expect(((await call('GET', '/api/users/credits')).body as { paidCredits: number }).paidCredits).toBe(50);
+    const { payments } = (await call('GET', '/api/users/payments')).body as { payments: Array<{ providerPaymentId: string; status: string }> };
+    expect(payments.map((p) => [p.providerPaymentId, p.status])).toEqual([[paidLate.paymentIntentId, 'completed']]);
+    expect(await ledger.mismatches(billing.db)).toEqual([]);
   });
 });

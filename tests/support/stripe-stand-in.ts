@@ -171,6 +171,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       metadata,
       last_payment_error: null,
       next_action: null,
+      canceled_at: null,
+      cancellation_reason: null,
       payment_method: null,
       automatic_payment_methods: { enabled: true },
       invoice,
@@ -253,6 +255,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         emit('payment_intent.payment_failed', intent);
         throw new StripeError(402, { ...(intent.last_payment_error as Json), payment_intent: clone(intent) });
       }
+      return intent;
+    }],
+    ['POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, ([id], form) => {
+      const intent = find(intents, 'payment_intent', id as string, 'intent');
+      const cancelable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+      if (!cancelable.includes(intent.status)) {
+        throw new StripeError(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
+          payment_intent: clone(intent),
+        });
+      }
+      Object.assign(intent, { status: 'canceled', canceled_at: seconds(new Date()), cancellation_reason: form.cancellation_reason ?? null });
+      emit('payment_intent.canceled', intent);
       return intent;
     }],
     ['POST', /^\/v1\/customers$/, (_m, form) => {

@@ -1,6 +1,6 @@
 import type { Queryable } from '@stockai/platform';
 import type { PaymentRow } from '../payments/repo';
-import { SHOWN_STATUSES } from '../payments/views';
+import { ABANDONED, SHOWN_STATUSES, UNSUBMITTED_STATUSES } from '../payments/views';
 
 /** A payment with its payer from the user directory. */
 export interface AdminPaymentRow extends PaymentRow {
@@ -20,13 +20,20 @@ export interface PaymentFilter {
 function where(filter: PaymentFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  // Any status the lists do not name is shown, and so filtered, as processing (payments/repo.ts).
+  // Any status the lists do not name is shown, and so filtered, as processing (payments/views.ts);
+  // intents never submitted are no transactions: listed only when asked for as abandoned.
   if (filter.status === 'processing') {
-    params.push(SHOWN_STATUSES);
+    params.push([...SHOWN_STATUSES, ...UNSUBMITTED_STATUSES]);
     clauses.push(`p.status <> ALL($${params.length}::text[])`);
+  } else if (filter.status === ABANDONED) {
+    params.push(UNSUBMITTED_STATUSES);
+    clauses.push(`p.status = ANY($${params.length}::text[])`);
   } else if (filter.status) {
     params.push(filter.status);
     clauses.push(`p.status = $${params.length}`);
+  } else {
+    params.push(UNSUBMITTED_STATUSES);
+    clauses.push(`p.status <> ALL($${params.length}::text[])`);
   }
   if (filter.from) {
     params.push(filter.from);
@@ -66,6 +73,7 @@ export const adminPaymentsRepo = {
     return rows;
   },
 
+  /** The transaction figures; an intent never submitted is no transaction (payments/views.ts). */
   async transactions(db: Queryable) {
     const { rows } = await db.query<{ total: number; successful: number; failed: number; credits_sold: number; credit_purchases: number }>(
       `SELECT count(*)::int AS total,
@@ -73,7 +81,8 @@ export const adminPaymentsRepo = {
               count(*) FILTER (WHERE status = 'failed')::int AS failed,
               COALESCE(sum(credits) FILTER (WHERE status = 'completed'), 0)::int AS credits_sold,
               count(*) FILTER (WHERE status = 'completed' AND credits > 0)::int AS credit_purchases
-       FROM payments`,
+       FROM payments WHERE status <> ALL($1::text[])`,
+      [UNSUBMITTED_STATUSES],
     );
     return rows[0] as { total: number; successful: number; failed: number; credits_sold: number; credit_purchases: number };
   },

@@ -31,7 +31,10 @@ const toAdminPayment = (p: AdminPaymentRow) => ({
 /** Payments as admins see them: every user's, filtered by status and Hong Kong dates, and the totals. */
 export function adminPayments(db: Database, now: () => Date) {
   return {
-    /** `dateFrom` and `dateTo` are Hong Kong calendar days, both included. */
+    /**
+     * `dateFrom` and `dateTo` are Hong Kong calendar days, both included. Every status (and `all`)
+     * leaves out intents whose card was never submitted; `abandoned` lists just those (payments/views.ts).
+     */
     async list(query: { page: number; limit: number; status?: string; dateFrom?: string; dateTo?: string }) {
       const filter = {
         status: query.status === 'all' ? undefined : query.status,
@@ -45,7 +48,7 @@ export function adminPayments(db: Database, now: () => Date) {
     /**
      * Revenue counts completed payments (packages and subscriptions), per currency, by the day
      * the payment was made; "this month" and "today" are Hong Kong's. Transactions count every
-     * payment record (any status); the average is over completed credit purchases (subscription
+     * payment a card was submitted for (any status; an abandoned intent is none); the average is over completed credit purchases (subscription
      * payments sell no credits), to one decimal.
      */
     async stats() {

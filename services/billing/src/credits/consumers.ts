@@ -12,12 +12,13 @@ export function creditsSubscriptions(db: Database, credits: CreditsService): Sub
       }),
     },
     {
-      // A failed analysis gives its credit back, once (the refund's ledger key is unique).
+      // A failed analysis gives its credit back, once (the refund's ledger key is unique); when its
+      // debit has not committed yet, the refund is recorded first and the debit is then refused.
       queue: 'billing.analysis-failed',
       patterns: ['analysis.failed'],
       handler: handleOnce(db, 'billing.analysis-failed', async (event, tx) => {
-        const { analysisId } = parseEventData('analysis.failed', event.data);
-        await credits.refund(tx, `analysis:${analysisId}`);
+        const { analysisId, userId } = parseEventData('analysis.failed', event.data);
+        await credits.refund(tx, userId, `analysis:${analysisId}`);
       }),
     },
   ];

@@ -14,6 +14,9 @@ export function toBalance(account: CreditAccountRow): CreditBalance {
 }
 
 export const insufficientCredits = () => new AppError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
+/** The debit of a reference whose refund was recorded first (the analysis failed before its debit committed). */
+const analysisEnded = () => conflict('This analysis has already ended; no credit was taken', 'ANALYSIS_ENDED');
+const refundKey = (reference: string) => `refund:${reference}`;
 
 /**
  * Credits: paid credits (bought; never expire) and daily credits (set to the level's allowance,
@@ -65,7 +68,8 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
     /**
      * Spends `amount` credits for `reference` (e.g. `analysis:<id>`), daily credits first. The same
      * reference debits once: a repeat answers as the first did. 402 when the balance is short;
-     * 409 when the reference was debited from another user (references are global).
+     * 409 when the reference was debited from another user (references are global), and 409
+     * `ANALYSIS_ENDED` when its refund came first (see `refund`): nothing is taken then.
      */
     async debit(userId: string, amount: number, reference: string): Promise<CreditBalance> {
       const result = await db.transaction(async (tx) => {
@@ -74,6 +78,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         const earlier = await ledger.byKey(tx, key);
         if (earlier && earlier.user_id !== userId) throw conflict(`The reference ${reference} was already debited for another user`, 'REFERENCE_OF_ANOTHER_USER');
         if (earlier) return { account, debited: false };
+        if (await ledger.byKey(tx, refundKey(reference))) throw analysisEnded();
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
         const fromDaily = Math.min(account.daily_credits, amount);
         const fromPaid = amount - fromDaily;
@@ -85,25 +90,35 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       return toBalance(result.account);
     },
 
-    /** Gives back what the debit of `reference` took, to the same kinds of credits, once. */
-    async refund(tx: Queryable, reference: string): Promise<boolean> {
-      const debit = await ledger.byKey(tx, `debit:${reference}`);
-      if (!debit) return false;
-      const userId = debit.user_id;
+    /**
+     * Gives back what the debit of `reference` took from `userId`, to the same kinds of credits,
+     * once. The account is locked before the debit is looked for, so a debit still in flight
+     * (it holds the same lock) either commits first and is refunded here, or runs after and
+     * finds this refund's entry. When there is no debit yet, that entry is a zero-credit
+     * tombstone under the refund's key: the ledger stays append-only and its sums unchanged, and
+     * the late debit is refused (`ANALYSIS_ENDED`) instead of taking a credit nobody will return.
+     * No account means no debit could have been taken, so there is nothing to record.
+     */
+    async refund(tx: Queryable, userId: string, reference: string): Promise<boolean> {
+      const opened = await creditAccountsRepo.find(tx, userId);
+      if (!opened) return false;
       await lockAndRefill(tx, userId);
+      const debit = await ledger.byKey(tx, `debit:${reference}`);
+      // References are global: a debit under another user's name is refunded to whoever paid it.
+      if (debit && debit.user_id !== userId) await lockAndRefill(tx, debit.user_id);
       const refunded = await ledger.apply(tx, {
-        userId,
+        userId: debit?.user_id ?? userId,
         kind: 'refund',
-        paidDelta: -debit.paid_delta,
-        dailyDelta: -debit.daily_delta,
-        idempotencyKey: `refund:${reference}`,
+        paidDelta: debit ? -debit.paid_delta : 0,
+        dailyDelta: debit ? -debit.daily_delta : 0,
+        idempotencyKey: refundKey(reference),
         reference,
       });
-      if (refunded) {
+      if (refunded && debit) {
         const amount = -(debit.paid_delta + debit.daily_delta);
-        await writeOutbox(tx, newEvent('credit.refunded', eventData('credit.refunded', { userId, amount, reference })));
+        await writeOutbox(tx, newEvent('credit.refunded', eventData('credit.refunded', { userId: debit.user_id, amount, reference })));
       }
-      return refunded;
+      return refunded && debit !== undefined;
     },
 
     /** `grant` inside the caller's transaction; false when the key was used before. */

@@ -16,6 +16,8 @@ export interface PaymentProcessor {
   readonly name: 'stripe' | 'demo';
   createIntent(input: { amount: number; currency: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent>;
+  /** Cancels an intent nobody paid (as abandoned); an intent that moved on meanwhile refuses or answers as it stands. */
+  cancelIntent(id: string): Promise<PaymentIntent>;
 }
 
 /** The 402 of a declined card, with the processor's reason when it gives one. */
@@ -83,11 +85,22 @@ export function demoProcessor(db: Database) {
       return toIntent(await find(id));
     },
 
+    /** As Stripe's cancel: an intent still open is canceled; one that succeeded (or was canceled) stays as it is. */
+    async cancelIntent(id: string): Promise<PaymentIntent> {
+      const { rows } = await db.query<IntentRow>(
+        "UPDATE demo_payment_intents SET status = 'canceled' WHERE id = $1 AND status IN ('requires_payment_method', 'requires_action', 'processing') RETURNING *",
+        [id],
+      );
+      return toIntent(rows[0] ?? (await find(id)));
+    },
+
     /** Pays the intent with a test card; needs the intent's client secret, as Stripe.js does. */
     async payCard(id: string, clientSecret: string, cardNumber: string): Promise<PaymentIntent> {
       const intent = await find(id);
       if (intent.client_secret !== clientSecret) throw badRequest('The client secret does not match this payment', 'INVALID_CLIENT_SECRET');
       if (intent.status === 'succeeded') return toIntent(intent);
+      // As Stripe refuses to confirm a canceled intent (the sweep cancels those left unpaid a day).
+      if (intent.status === 'canceled') throw badRequest('This payment was cancelled because it was not paid within a day; choose the package again to pay', 'PAYMENT_INTENT_CANCELED');
       const card = cardNumber.replace(/[\s-]/g, '');
       switch (card) {
         case DEMO_CARDS.succeeds:

@@ -1,4 +1,5 @@
 import type { Queryable } from '@stockai/platform';
+import { UNSUBMITTED_STATUSES } from './views';
 
 export interface NewPayment {
   id: string;
@@ -33,6 +34,16 @@ export interface PaymentRow {
 }
 
 export const paymentsRepo = {
+  /** One page of the user's payments, newest first, leaving out intents never submitted (views.ts), and their total. */
+  async pageOfUser(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: PaymentRow[]; total: number }> {
+    const { rows } = await db.query<PaymentRow & { total: string }>(
+      `SELECT *, count(*) OVER () AS total FROM payments WHERE user_id = $1 AND status <> ALL($2::text[])
+       ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+      [userId, UNSUBMITTED_STATUSES, limit, offset],
+    );
+    return { rows, total: Number(rows[0]?.total ?? 0) };
+  },
+
   /** Records a payment once per processor payment id; a repeat changes nothing. */
   async insert(db: Queryable, p: NewPayment): Promise<void> {
     await db.query(
@@ -40,6 +51,17 @@ export const paymentsRepo = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider_payment_id) DO NOTHING`,
       [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null],
     );
+  },
+
+  /** Package payments no card was submitted for, created before `before`: the sweep cancels them (abandoned.ts). */
+  async unsubmittedBefore(db: Queryable, provider: 'stripe' | 'demo', before: Date, limit: number): Promise<string[]> {
+    const { rows } = await db.query<{ provider_payment_id: string }>(
+      `SELECT provider_payment_id FROM payments
+       WHERE status = 'requires_payment_method' AND type = 'topup' AND provider = $1 AND created_at < $2
+       ORDER BY created_at LIMIT $3`,
+      [provider, before, limit],
+    );
+    return rows.map((r) => r.provider_payment_id);
   },
 
   /**

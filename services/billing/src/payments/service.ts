@@ -5,7 +5,7 @@ import { fromMinorUnits } from '../catalogue/money';
 import { type CreditsService } from '../credits/service';
 import type { PaymentIntent, PaymentProcessor } from './processor';
 import { type PaymentRow, paymentsRepo } from './repo';
-import { paymentFields } from './views';
+import { ABANDONED, UNSUBMITTED_STATUSES, paymentFields } from './views';
 
 interface PackageRow {
   type: string;
@@ -37,18 +37,23 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
     return rows[0];
   }
 
-  /** Records how `intent` stands on `payment`; grants the package's credits once when it succeeded. */
+  /**
+   * Records how `intent` stands on `payment`; grants the package's credits once when it succeeded.
+   * An intent cancelled before any card was submitted (by the sweep, abandoned.ts) is recorded
+   * as abandoned, not as a canceled payment the user would see (views.ts).
+   */
   async function settleIntent(payment: PaymentRow, intent: PaymentIntent) {
-    const status = PAYMENT_STATUS[intent.status];
     const failed = intent.status === 'requires_payment_method' && intent.lastError !== null;
+    let status = failed ? 'failed' : PAYMENT_STATUS[intent.status];
 
     const granted = await db.transaction(async (tx) => {
       const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [payment.id]);
       const current = rows[0] as PaymentRow;
       if (current.status === 'completed') return false;
+      if (intent.status === 'canceled' && UNSUBMITTED_STATUSES.includes(current.status)) status = ABANDONED;
       await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [
         payment.id,
-        failed ? 'failed' : status,
+        status,
         intent.lastError,
       ]);
       const price = { amount: payment.amount, currency: payment.currency };
@@ -67,7 +72,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
       return true;
     });
     deps.afterCommit();
-    return { status: intent.status === 'succeeded' ? 'completed' : failed ? 'failed' : status, granted, lastError: intent.lastError };
+    return { status, granted, lastError: intent.lastError };
   }
 
   return {
@@ -132,18 +137,27 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
       return { handled: true, ...(await settleIntent(payment, intent)) };
     },
 
+    /**
+     * The demo processor's card submission (`demo/pay`; it has no webhook): records how the
+     * user's package payment behind the intent now stands, as Stripe's webhook does, so a
+     * declined card lists as failed even if the page never confirms. Intents that are no
+     * package payment of this user (a subscription's) are left alone.
+     */
+    async recordCardSubmitted(paymentIntentId: string, userId: string) {
+      const payment = await findPayment(db, paymentIntentId);
+      if (!payment || payment.type !== 'topup' || payment.user_id !== userId) return;
+      await settleIntent(payment, await processor.retrieveIntent(paymentIntentId));
+    },
+
     async confirmPayment(userId: string, paymentIntentId: string) {
       const result = await this.settle(paymentIntentId, userId);
       if (result.status === 'failed') throw new AppError(402, 'PAYMENT_FAILED', result.lastError ?? 'The payment failed');
       const balance = await deps.credits.balance(userId);
       return { success: result.status === 'completed', status: result.status, credits: balance };
     },
+    /** The user's payments: the ones the user submitted a card for (an intent left unpaid is no payment; views.ts). */
     async list(userId: string, page: number, limit: number) {
-      const { rows } = await db.query<PaymentRow & { total: string }>(
-        'SELECT *, count(*) OVER () AS total FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',
-        [userId, limit, (page - 1) * limit],
-      );
-      const total = Number(rows[0]?.total ?? 0);
+      const { rows, total } = await paymentsRepo.pageOfUser(db, userId, limit, (page - 1) * limit);
       return {
         payments: rows.map((p) => ({
           id: p.id,

@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import type { ServiceContext } from '@stockai/platform';
 import type { CreditsService } from '../credits/service';
-import { demoProcessor } from '../payments/processor';
+import { abandonedPaymentsSweep } from '../payments/abandoned';
+import { type PaymentProcessor, demoProcessor } from '../payments/processor';
 import { paymentsRoutes } from '../payments/routes';
 import { paymentsService } from '../payments/service';
 import { type StripeSettings, stripeClient } from '../stripe/client';
@@ -13,6 +14,7 @@ import { subscriptionsRoutes } from '../subscriptions/routes';
 import { subscriptionsService, userTransaction } from '../subscriptions/service';
 import { stripeSubscriptions } from '../subscriptions/stripe';
 import { webhooksRoutes } from '../webhooks/routes';
+import { every } from './periodic';
 import { stripeWebhooks } from '../webhooks/service';
 
 export interface ProcessingOptions {
@@ -20,7 +22,7 @@ export interface ProcessingOptions {
   demoPayments: boolean;
   /** Stripe takes the payments when set (and `demoPayments` is then ignored). */
   stripe?: StripeSettings;
-  /** How often the expiry sweep looks for subscriptions past their end (ms). */
+  /** How often the sweeps look for subscriptions past their end and payment intents abandoned (ms). */
   expirySweepIntervalMs?: number;
   now?: () => Date;
 }
@@ -30,7 +32,8 @@ export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 /**
  * Payments and subscriptions wired to the configured card processor: Stripe (with its
  * webhook endpoint) when settings are given, else the demo processor, else none (paying
- * answers 503). Also starts the expiry sweep; `close` stops it.
+ * answers 503). Also starts the sweeps (subscriptions past their end, package payments never
+ * paid for a day: payments/abandoned.ts); `close` stops them.
  */
 export function cardProcessing(
   ctx: ServiceContext,
@@ -47,15 +50,18 @@ export function cardProcessing(
   let subscriptionProcessor: SubscriptionProcessor;
   let onDemoAuthenticated: ((id: string) => Promise<void>) | undefined;
   let payments;
+  let paymentProcessor: PaymentProcessor;
   if (options.stripe) {
     const settings = options.stripe;
     const stripe = stripeClient(settings);
-    payments = paymentsService({ db: ctx.db, processor: stripeProcessor(stripe), credits, afterCommit });
+    paymentProcessor = stripeProcessor(stripe);
+    payments = paymentsService({ db: ctx.db, processor: paymentProcessor, credits, afterCommit });
     const stripeSubs = stripeSubscriptions({ db: ctx.db, stripe, inTransaction, now, log });
     subscriptionProcessor = stripeSubs.processor;
     const webhooks = stripeWebhooks({ db: ctx.db, payments, subscriptions: stripeSubs });
     routes.push(webhooksRoutes(webhooks, (payload, signature) => stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret)));
   } else {
+    paymentProcessor = demo;
     payments = paymentsService({ db: ctx.db, processor: demo, credits, afterCommit });
     const demoSubs = demoSubscriptions({ demo, inTransaction, now });
     subscriptionProcessor = demoSubs.processor;
@@ -74,6 +80,9 @@ export function cardProcessing(
     subscriptionsRoutes(subscriptions, { available: processorName !== undefined }),
   );
 
-  const sweep = expirySweep({ db: ctx.db, settle: (userId) => subscriptions.settle(userId), now, log }).start(options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS);
-  return { routes, subscriptionProcessor, close: () => sweep.stop() };
+  const interval = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
+  const sweep = expirySweep({ db: ctx.db, settle: (userId) => subscriptions.settle(userId), now, log }).start(interval);
+  const abandoned = abandonedPaymentsSweep({ db: ctx.db, processor: paymentProcessor, payments, now, log });
+  const abandonedSweep = every(interval, abandoned.sweepOnce, log, 'abandoned payments sweep');
+  return { routes, subscriptionProcessor, close: () => Promise.all([sweep.stop(), abandonedSweep.stop()]).then(() => undefined) };
 }

@@ -33,5 +33,8 @@ export function stripeProcessor(stripe: Stripe): PaymentProcessor {
     async retrieveIntent(id) {
       return toPaymentIntent(await atStripe(() => stripe.paymentIntents.retrieve(id)));
     },
+    async cancelIntent(id) {
+      return toPaymentIntent(await atStripe(() => stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })));
+    },
   };
 }

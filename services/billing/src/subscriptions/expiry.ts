@@ -1,4 +1,5 @@
 import type { Database } from '@stockai/platform';
+import { every } from '../processing/periodic';
 import { STRIPE_RENEWAL_GRACE_MS } from './periods';
 import { subscriptionsRepo } from './repo';
 
@@ -36,27 +37,7 @@ export function expirySweep(deps: { db: Database; settle: (userId: string) => Pr
   }
 
   /** Sweeps every `intervalMs` until `stop`, which waits for a pass under way. */
-  function start(intervalMs: number): { stop(): Promise<void> } {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> = Promise.resolve();
-    let stopped = false;
-    const tick = () => {
-      running = sweepOnce()
-        .then(() => undefined)
-        .catch((err: unknown) => deps.log(err, 'subscription expiry sweep failed'))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-        });
-    };
-    timer = setTimeout(tick, intervalMs).unref();
-    return {
-      async stop() {
-        stopped = true;
-        clearTimeout(timer);
-        await running;
-      },
-    };
-  }
+  const start = (intervalMs: number) => every(intervalMs, sweepOnce, deps.log, 'subscription expiry sweep');
 
   return { sweepOnce, start };
 }
