@@ -1,37 +1,37 @@
-import { generateRsaKeyPair } from '@stockai/platform';
+import { randomUUID } from 'node:crypto';
+import type { BlogPost } from '@stockai/contracts';
+import { generateRsaKeyPair, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, waitFor } from '@stockai/platform/src/testing';
 import { contentService } from '../../services/content/src/app';
 import type { ContentOptions } from '../../services/content/src/config';
 import { ghostSignature } from '../../services/content/src/ghost/webhook-signature';
 import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
 
-interface Post {
-  id: string;
-  slug: string;
-  title: string;
-  url: string;
-  excerpt: string;
-  feature_image: string | null;
-  reading_time: number;
-  tags: Array<{ name: string; slug: string }>;
-}
 interface Answer {
   success: boolean;
-  posts: Post[];
+  posts: BlogPost[];
   source?: string;
   pagination?: { page: number; limit: number; pages: number; total: number; next: number | null; prev: number | null };
+  error?: string;
+  code?: string;
 }
 
 const WEBHOOK_SECRET = 'ghost-webhook-secret';
 
-const ghostOptions = (ghost: { url: string; contentApiKey: string; adminApiKey?: string }): ContentOptions => ({
-  ghost: { ...ghost, webhookSecret: WEBHOOK_SECRET, refreshIntervalMs: 60 * 60 * 1000, timeoutMs: 2000 },
+const ghostOptions = (ghost: { url: string; contentApiKey: string; adminApiKey?: string }, webhookSecret: string | null = WEBHOOK_SECRET): ContentOptions => ({
+  ghost: { ...ghost, webhookSecret: webhookSecret ?? undefined, refreshIntervalMs: 60 * 60 * 1000, timeoutMs: 2000 },
 });
+
+const ghostPostCount = async (sut: TestService) => {
+  const { rows } = await sut.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE source = 'ghost'");
+  return Number(rows[0]?.n);
+};
 
 /**
  * The content service with Ghost as its source: the official Content API client talks to a
- * Ghost stand-in on loopback; search runs on the service's own index of Ghost's posts; when
- * Ghost fails, readers get the built-in library, never an error.
+ * Ghost stand-in on loopback; search runs on the service's own index of Ghost's posts, filled
+ * up from the built-in library; when Ghost fails or misbehaves, readers get the library,
+ * never an error.
  */
 describe('content: Ghost as the source', () => {
   const keys = generateRsaKeyPair();
@@ -41,28 +41,33 @@ describe('content: Ghost as the source', () => {
   beforeAll(async () => {
     ghost = await startGhostStandIn();
     sut = await startTestService(contentService(ghostOptions(ghost)), { keys });
-    await waitFor('the Ghost posts in the index', async () => {
-      const { rows } = await sut.db.query<{ n: string }>("SELECT count(*) AS n FROM articles WHERE source = 'ghost'");
-      return Number(rows[0]?.n) === ghost.posts.length;
-    });
+    await waitFor('the Ghost posts in the index', async () => (await ghostPostCount(sut)) === ghost.posts.length);
   });
   afterAll(async () => {
     await sut?.close();
     await ghost?.close();
   });
-  afterEach(() => ghost.failWith(undefined));
+  afterEach(() => {
+    ghost.failWith(undefined);
+    ghost.misbehave(undefined);
+  });
 
   const get = async (path: string) => {
     const res = await fetch(`${sut.url}${path}`);
     return { status: res.status, body: (await res.json()) as Answer & Record<string, unknown> };
   };
   const search = async (keywords: string) => (await get(`/api/ghost/blog/search?keywords=${encodeURIComponent(keywords)}&limit=4`)).body;
-  const postWebhook = (body: unknown, signature?: string) =>
+  const fromGhost = (post: BlogPost | undefined) => Boolean(post?.url.startsWith(ghost.url));
+  const postWebhook = (body: string, signature?: string) =>
     fetch(`${sut.url}/api/ghost/webhook/post`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(signature ? { 'x-ghost-signature': signature } : {}) },
-      body: JSON.stringify(body),
+      body,
     });
+  const signedRefresh = async () => {
+    const body = JSON.stringify({ post: { current: { id: 'x' } } });
+    expect((await postWebhook(body, ghostSignature(WEBHOOK_SECRET, body))).status).toBe(202);
+  };
 
   it('pages through Ghost posts with Ghost pagination, 15 at a time', async () => {
     const first = await get('/api/ghost/blog/posts?page=1&limit=15');
@@ -83,10 +88,16 @@ describe('content: Ghost as the source', () => {
     ['0700.HK', 'tencent-results-review'],
     ['dividend', 'dividend-growth-investing'],
     ['REIT', 'reit-distribution-yields'],
-  ])('ranks the relevant Ghost post first for %s', async (keywords, slug) => {
+  ])('ranks the relevant Ghost post first for %s, then fills up from the library', async (keywords, slug) => {
     const answer = await search(keywords);
-    expect(answer.source).toBe('ghost');
     expect(answer.posts[0]?.slug).toBe(slug);
+    // The library has 2 articles on 騰訊, more on the others.
+    expect(answer.posts.length).toBeGreaterThanOrEqual(3);
+    expect(answer.source).toBe('mixed');
+    const firstBuiltin = answer.posts.findIndex((p) => !fromGhost(p));
+    expect(firstBuiltin).toBeGreaterThan(0);
+    expect(answer.posts.slice(firstBuiltin).every((p) => p.url === `/articles/${p.slug}`)).toBe(true);
+    expect(new Set(answer.posts.map((p) => p.slug)).size).toBe(answer.posts.length);
   });
 
   it('asks Ghost for posts by tag with an NQL filter, resolving tag names to slugs', async () => {
@@ -96,22 +107,28 @@ describe('content: Ghost as the source', () => {
     expect(ghost.requests.at(-1)).toContain(`filter=${encodeURIComponent('tag:[income,suspended]')}`);
   });
 
-  it('finds Ghost posts for a not-analysable status and a topic', async () => {
+  it('finds Ghost posts for a status first, and always has reading for one the blog hardly covers', async () => {
     const status = await get('/api/ghost/relevant-posts?productType=suspended&limit=3');
-    expect(status.body).toMatchObject({ success: true, source: 'ghost' });
+    expect(status.body).toMatchObject({ success: true });
     expect(status.body.posts[0]?.slug).toBe('suspended-shares-what-next');
+    expect(status.body.posts).toHaveLength(3);
     const topic = await get('/api/ghost/blog/relevant/dividend?limit=3');
     expect(topic.body.posts[0]?.slug).toBe('dividend-growth-investing');
+    // The blog's only word on delisting is one line of the suspended-shares post: the library fills the rest.
+    const delisted = await get('/api/ghost/relevant-posts?productType=delisted&limit=3');
+    expect(delisted.body.posts).toHaveLength(3);
+    expect(delisted.body.posts.some((p) => !fromGhost(p) && p.tags.some((t) => t.slug === 'delisted'))).toBe(true);
   });
 
-  it('serves a Ghost post from the index by slug, and a built-in article still by its own slug', async () => {
+  it('serves only built-in articles whole: a Ghost post is read on Ghost, so its slug is a 404 here', async () => {
     const ghostPost = await get('/api/ghost/blog/posts/tencent-results-review');
-    expect(ghostPost.body).toMatchObject({ success: true, source: 'ghost', post: { title: '騰訊季度業績解讀：遊戲與廣告雙引擎' } });
-    expect((ghostPost.body.post as { html: string }).html).toContain('0700.HK');
-    expect((await get('/api/ghost/blog/posts/etf-basics')).body).toMatchObject({ source: 'builtin' });
+    expect(ghostPost.status).toBe(404);
+    expect(ghostPost.body).toEqual({ error: '找不到這篇文章', code: 'ARTICLE_NOT_FOUND' });
+    const builtin = await get('/api/ghost/blog/posts/etf-basics');
+    expect(builtin.body).toMatchObject({ success: true, source: 'builtin', post: { url: '/articles/etf-basics' } });
   });
 
-  it('re-indexes on a signed post webhook, and refuses an unsigned or forged one', async () => {
+  it('re-indexes on a post webhook signed over its bytes as sent, and refuses an unsigned or forged one', async () => {
     ghost.posts.push({
       id: '6650a1f0c2d4e10001a0b099',
       slug: 'hsbc-dividend-outlook',
@@ -121,20 +138,35 @@ describe('content: Ghost as the source', () => {
       reading_time: 3,
       tags: [{ id: 'tag-dividend', name: 'Dividend', slug: 'dividend' }],
     });
-    const payload = { post: { current: { id: '6650a1f0c2d4e10001a0b099', slug: 'hsbc-dividend-outlook' }, previous: {} } };
+    // Spaced and escaped as no JSON.stringify of the parsed body would write it.
+    const payload = '{ "post": { "current": { "id": "6650a1f0c2d4e10001a0b099", "title": "\\u6ed9\\u8c50" }, "previous": {} } }';
     expect((await postWebhook(payload)).status).toBe(401);
     expect((await postWebhook(payload, ghostSignature('wrong-secret', payload))).status).toBe(401);
     expect((await postWebhook(payload, ghostSignature(WEBHOOK_SECRET, payload, Date.now() - 10 * 60 * 1000))).status).toBe(401);
-    expect(await search('滙豐')).toEqual({ success: true, posts: [], source: 'ghost' });
+    expect((await search('滙豐')).posts.some(fromGhost)).toBe(false);
 
     const accepted = await postWebhook(payload, ghostSignature(WEBHOOK_SECRET, payload));
     expect(accepted.status).toBe(202);
-    const found = await waitFor('the new post in search', async () => (await search('滙豐')).posts[0]);
+    const found = await waitFor('the new post in search', async () => (await search('滙豐')).posts.find(fromGhost));
     expect(found.slug).toBe('hsbc-dividend-outlook');
 
     ghost.posts.pop();
     await postWebhook(payload, ghostSignature(WEBHOOK_SECRET, payload));
-    await waitFor('the deleted post gone from search', async () => (await search('滙豐')).posts.length === 0);
+    await waitFor('the deleted post gone from search', async () => !(await search('滙豐')).posts.some(fromGhost));
+  });
+
+  it('indexes a new post that took the slug of a deleted one', async () => {
+    const old = ghost.posts.findIndex((p) => p.slug === 'reit-distribution-yields');
+    const [removed] = ghost.posts.splice(old, 1);
+    ghost.posts.push({ ...removed!, id: '6650a1f0c2d4e10001a0b0aa', title: 'REIT distribution yields, revisited', published_at: '2026-11-05T08:00:00.000Z' });
+    await signedRefresh();
+    const found = await waitFor('the new post under the old slug', async () => {
+      const first = (await search('REIT')).posts[0];
+      return first?.id === '6650a1f0c2d4e10001a0b0aa' ? first : undefined;
+    });
+    expect(found).toMatchObject({ slug: 'reit-distribution-yields', title: 'REIT distribution yields, revisited' });
+    const { rows } = await sut.db.query<{ id: string }>("SELECT id FROM articles WHERE source = 'ghost' AND slug = 'reit-distribution-yields'");
+    expect(rows).toEqual([{ id: '6650a1f0c2d4e10001a0b0aa' }]);
   });
 
   it('falls back to the built-in library when Ghost fails, and keeps searching its index', async () => {
@@ -150,19 +182,35 @@ describe('content: Ghost as the source', () => {
     // Search needs no call to Ghost: its index still answers with Ghost's posts.
     expect((await search('REIT')).posts[0]?.slug).toBe('reit-distribution-yields');
     // A failed refresh keeps the previous copy of the index.
-    const payload = { post: { current: { id: 'x' } } };
     const asked = ghost.requests.length;
-    expect((await postWebhook(payload, ghostSignature(WEBHOOK_SECRET, payload))).status).toBe(202);
+    await signedRefresh();
     await waitFor('the refresh to ask Ghost', async () => ghost.requests.length > asked);
     expect((await search('騰訊')).posts[0]?.slug).toBe('tencent-results-review');
   });
 
-  it('gives up on a Ghost that does not answer and serves the library', async () => {
+  it('gives up on a Ghost that does not answer, closing the call, and serves the library', async () => {
     ghost.failWith('hang');
+    const before = ghost.abandoned;
     const posts = await get('/api/ghost/blog/posts?limit=15');
     expect(posts.status).toBe(200);
     expect(posts.body).toMatchObject({ success: true, source: 'builtin' });
     expect(posts.body.posts).toHaveLength(15);
+    await waitFor('the unanswered call closed', async () => ghost.abandoned > before);
+  });
+
+  it.each([['not-json'], ['wrong-shape']] as const)('treats a Ghost answering %s as failed: library for readers, index kept', async (mode) => {
+    ghost.misbehave(mode);
+    const posts = await get('/api/ghost/blog/posts?limit=15');
+    expect(posts).toMatchObject({ status: 200, body: { success: true, source: 'builtin' } });
+    const tags = await get('/api/ghost/blog/tags?tags=dividend&limit=3');
+    expect(tags).toMatchObject({ status: 200, body: { success: true, source: 'builtin' } });
+    const asked = ghost.requests.length;
+    const indexed = await ghostPostCount(sut);
+    await signedRefresh();
+    await waitFor('the refresh to ask Ghost', async () => ghost.requests.length > asked);
+    ghost.misbehave(undefined);
+    expect(await ghostPostCount(sut)).toBe(indexed);
+    expect((await search('騰訊')).posts[0]?.slug).toBe('tencent-results-review');
   });
 });
 
@@ -206,5 +254,43 @@ describe('content: Ghost unreachable from the start', () => {
       expect(res.body).toMatchObject({ success: true, source: 'builtin' });
       expect(res.body.posts[0]!.tags.map((t) => t.slug)).toContain('reit');
     }
+  });
+});
+
+describe('content: Ghost webhooks without GHOST_WEBHOOK_SECRET', () => {
+  const keys = generateRsaKeyPair();
+  let ghost: GhostStandIn;
+  let sut: TestService;
+
+  beforeAll(async () => {
+    ghost = await startGhostStandIn();
+    sut = await startTestService(contentService(ghostOptions(ghost, null)), { keys });
+  });
+  afterAll(async () => {
+    await sut?.close();
+    await ghost?.close();
+  });
+
+  const send = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${sut.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Answer };
+  };
+  const bearer = (role: 'user' | 'admin') => ({ authorization: `Bearer ${signAccessToken(keys.privateKey, { id: randomUUID(), role }, 600).token}` });
+
+  it('refuses every webhook from anyone: they are off until a secret is set', async () => {
+    const post = { post: { current: { id: 'x' } } };
+    const attempts: Array<Record<string, string>> = [{}, { 'x-ghost-signature': ghostSignature('guessed', post) }, bearer('admin')];
+    for (const headers of attempts) {
+      const res = await send('/api/ghost/webhook/post', post, headers);
+      expect(res).toEqual({ status: 503, body: { error: 'Ghost webhooks are not configured: set GHOST_WEBHOOK_SECRET', code: 'GHOST_WEBHOOKS_OFF' } });
+    }
+    const member = { member: { id: 'abc', email: 'someone@example.com', status: 'free' } };
+    expect((await send('/api/ghost/webhook/member', member)).status).toBe(503);
+    expect((await send('/api/ghost/webhook/member', member, bearer('user'))).status).toBe(503);
+  });
+
+  it('still takes the API testing page’s unsigned member webhook from an admin', async () => {
+    const member = { member: { id: 'abc', email: 'tester@example.com', name: 'Test', status: 'free', created_at: '2026-11-23T00:00:00.000Z' } };
+    expect(await send('/api/ghost/webhook/member', member, bearer('admin'))).toEqual({ status: 200, body: { success: true } });
   });
 });

@@ -163,6 +163,15 @@ describe('content: Ghost member sync', () => {
     expect((await send(broken, ghostSignature(WEBHOOK_SECRET, broken))).status).toBe(400);
   });
 
+  it('takes the API testing page’s unsigned member webhook from an admin only', async () => {
+    const email = `${uniqueName('from-test-page')}@example.com`;
+    const testPage = { member: { id: 'ghi789', email, name: 'Test', status: 'free', created_at: '2026-11-23T00:00:00.000Z' } };
+    const user = signAccessToken(keys.privateKey, { id: randomUUID(), role: 'user' }, 600).token;
+    expect((await call('POST', '/api/ghost/webhook/member', { body: testPage, token: user })).status).toBe(401);
+    expect(await call('POST', '/api/ghost/webhook/member', { body: testPage, token: adminToken })).toEqual({ status: 200, body: { success: true } });
+    expect(await logsFor(email)).toEqual([expect.objectContaining({ action: 'webhook', outcome: 'success', ghostMemberId: 'ghi789' })]);
+  });
+
   it('is checked by the stand-in as Ghost checks admin tokens', async () => {
     const [id] = ghost.adminApiKey.split(':');
     const forged = jwt.sign({}, Buffer.from('00'.repeat(32), 'hex'), { keyid: id, algorithm: 'HS256', expiresIn: '5m', audience: '/admin/' });

@@ -14,7 +14,8 @@ import jwt from 'jsonwebtoken';
  *   `Authorization: Ghost <jwt>`, HS256 signed with the hex-decoded secret of the admin key,
  *   `kid` = the key's id, audience `/admin/`, at most 5 minutes of validity.
  * `failWith(status)` makes every call fail (Ghost down or broken), `failWith('hang')` leaves
- * every call unanswered (Ghost overloaded); `failWith(undefined)` heals it.
+ * every call unanswered (Ghost overloaded); `failWith(undefined)` heals it. `misbehave(mode)`
+ * makes the posts list answer 200 with something broken (see `Misbehaviour`).
  */
 export interface StandInPost {
   id: string;
@@ -39,6 +40,14 @@ export interface StandInMember {
   updated_at: string;
 }
 
+/**
+ * - `not-json`: a 200 whose body is not JSON (a proxy's maintenance page);
+ * - `wrong-shape`: JSON, but not Ghost's `{ posts, meta }`;
+ * - `next-always`: honest pages, but `next` is never null (empty pages past the last);
+ * - `endless`: every page has posts and claims one more page after it.
+ */
+export type Misbehaviour = 'not-json' | 'wrong-shape' | 'next-always' | 'endless';
+
 export interface GhostStandIn {
   url: string;
   contentApiKey: string;
@@ -49,6 +58,10 @@ export interface GhostStandIn {
   requests: string[];
   /** Makes every request answer `status` (e.g. 503) or never answer ('hang'); undefined heals. */
   failWith(status: number | 'hang' | undefined): void;
+  /** Makes the posts list misbehave; undefined heals. */
+  misbehave(mode: Misbehaviour | undefined): void;
+  /** Requests left unanswered whose caller gave up and closed the connection. */
+  readonly abandoned: number;
   close(): Promise<void>;
 }
 
@@ -153,6 +166,8 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
   const members: StandInMember[] = [];
   const requests: string[] = [];
   let failure: number | 'hang' | undefined;
+  let misbehaviour: Misbehaviour | undefined;
+  let abandoned = 0;
   let origin = '';
 
   function postJson(post: StandInPost, includeTags: boolean) {
@@ -171,6 +186,7 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
   function content(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     if (url.searchParams.get('key') !== contentApiKey) return ghostError(res, 401, 'UnauthorizedError', 'Unknown Content API Key');
     const resource = url.pathname.replace('/ghost/api/content/', '').replace(/\/$/, '');
+    if (resource === 'posts' && misbehaviour) return misbehavingPosts(res, url.searchParams);
     if (resource === 'posts') {
       const slugs = tagFilter(url.searchParams.get('filter'));
       const matching = posts
@@ -186,6 +202,20 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
       return send(res, 200, { tags: items, meta: { pagination } });
     }
     return ghostError(res, 404, 'NotFoundError', 'Resource not found');
+  }
+
+  function misbehavingPosts(res: http.ServerResponse, query: URLSearchParams) {
+    if (misbehaviour === 'not-json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      return res.end('<html><body>Down for maintenance</body></html>');
+    }
+    if (misbehaviour === 'wrong-shape') return send(res, 200, { data: posts.map((p) => ({ name: p.title })), meta: {} });
+    const { items, pagination } = paginate(posts, query);
+    if (misbehaviour === 'next-always') return send(res, 200, { posts: items.map((p) => postJson(p, true)), meta: { pagination: { ...pagination, next: pagination.page + 1 } } });
+    // endless: the first page's posts again on every page, always one more page to come.
+    const page = pagination.page;
+    const again = paginate(posts, new URLSearchParams({ limit: query.get('limit') ?? '15', page: '1' })).items;
+    return send(res, 200, { posts: again.map((p) => postJson(p, true)), meta: { pagination: { ...pagination, page, pages: page + 1, next: page + 1 } } });
   }
 
   function authorised(req: http.IncomingMessage): boolean {
@@ -244,7 +274,10 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
-    if (failure === 'hang') return;
+    if (failure === 'hang') {
+      res.on('close', () => abandoned++);
+      return;
+    }
     if (failure) return ghostError(res, failure, 'InternalServerError', 'Ghost is having a bad day');
     const handle = url.pathname.startsWith('/ghost/api/content/')
       ? Promise.resolve(content(req, res, url))
@@ -265,6 +298,12 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
     requests,
     failWith(status) {
       failure = status;
+    },
+    misbehave(mode) {
+      misbehaviour = mode;
+    },
+    get abandoned() {
+      return abandoned;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { waitFor } from '@stockai/platform/src/testing';
 import { startWebApp, type WebApp } from './web-app';
 
 /**
  * The article pages against the real app (built-in library, embedded database): an article
  * renders whole, its related reading is a 2-column grid of up to 4 cards with at most 3 tags,
- * and following a related link opens that article. With SCREENSHOT_DIR set, the pages are
- * also photographed at desktop and phone sizes.
+ * and following a related link opens that article; a report whose stock no article covers
+ * says so. With SCREENSHOT_DIR set, the pages are also photographed at desktop and phone sizes.
  */
 describe('article pages in the browser', () => {
   let web: WebApp;
@@ -88,6 +89,37 @@ describe('article pages in the browser', () => {
     expect(Math.round(a!.x)).toBe(Math.round(b!.x));
     await photograph('article-390');
   });
+
+  it('says 暫時沒有找到相關文章 under a report whose stock no article covers (MMM: 3M, Industrial Conglomerates)', async () => {
+    const register = await fetch(web.url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `articles-${Date.now()}@example.com`, password: 'articles-pass-1', firstName: '志明', lastName: '李' }),
+    });
+    const { token } = (await register.json()) as { token: string };
+    const api = (method: string, pathname: string, body?: unknown) =>
+      fetch(web.url(pathname), { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+    await waitFor('the credit account', async () => (await api('GET', '/api/users/credits')).status === 200, 20_000);
+    expect((await api('POST', '/api/users/topup', { amount: 1 })).status).toBe(200);
+
+    context = await web.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
+    page = await context.newPage();
+    await page.goto(web.url('/'));
+    const symbol = page.getByRole('combobox', { name: '股票代碼' });
+    await symbol.pressSequentially('mmm');
+    await page.getByRole('option', { name: /^MMM\b/ }).click();
+    const searched = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/ghost/blog/search');
+    await page.getByRole('button', { name: '開始分析' }).click();
+    // The search really ran and found nothing: the empty state is not a failure in disguise.
+    const answer = await searched;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({ success: true, posts: [] });
+    expect(new URL(answer.url()).searchParams.get('keywords')).toMatch(/^MMM 3M /);
+    const related = page.getByTestId('related-articles');
+    await related.getByText('暫時沒有找到相關文章').waitFor();
+    expect(await related.locator('article.article-card').count()).toBe(0);
+  }, 90_000);
 
   it('offers starter articles for an address that leads nowhere', async () => {
     await open('/articles/no-such-article');

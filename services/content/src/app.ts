@@ -31,9 +31,9 @@ export function contentService(options: ContentOptions = {}): ServiceDefinition 
       const members = membersService({ db: ctx.db, ghost: memberSync, logger: ctx.logger });
       return {
         routes: [
-          articlesRoutes(articlesService({ db: ctx.db, ghost, logger: ctx.logger })),
+          articlesRoutes(articlesService({ db: ctx.db, ghost, logger: ctx.logger, searchTimeoutMs: options.searchTimeoutMs })),
           postWebhookRoutes({ index, webhookSecret: settings?.webhookSecret }),
-          membersRoutes(members, { db: ctx.db, webhookSecret: settings?.webhookSecret }),
+          membersRoutes(members, { webhookSecret: settings?.webhookSecret }),
         ],
         subscriptions: membersSubscriptions(members),
         close: async () => index?.stop(),

@@ -34,6 +34,8 @@ export const contentEnvSchema = z
 export type ContentEnv = z.infer<typeof contentEnvSchema>;
 
 export interface ContentOptions {
+  /** A search slower than this is stopped (default SEARCH_TIMEOUT_MS, 3 s); tests set it low. */
+  searchTimeoutMs?: number;
   ghost?: {
     url: string;
     contentApiKey: string;

@@ -1,33 +1,24 @@
-/** A tag as Ghost returns it, which the built-in library mirrors. */
-export interface ArticleTag {
-  id: string;
-  name: string;
-  slug: string;
-}
+import type { BlogPost, BlogPostTag, BlogPostWithBody } from '@stockai/contracts';
 
-/** The article shape of every ghost/* answer (spec: Blog post). */
-export interface Article {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  feature_image: string | null;
-  published_at: string;
-  reading_time: number;
-  tags: ArticleTag[];
-  url: string;
-}
+/** A tag as Ghost returns it, which the built-in library mirrors. */
+export type ArticleTag = BlogPostTag;
+
+/** The article shape of every ghost/* answer (the contract shared with the web app). */
+export type Article = BlogPost;
 
 /** One article with its body, for the article page. */
-export interface ArticleWithBody extends Article {
-  html: string;
-}
+export type ArticleWithBody = BlogPostWithBody;
 
 export type ArticleSource = 'builtin' | 'ghost';
 
 /** What the index stores for one post of either source. */
 export interface IndexedArticle extends ArticleWithBody {
   source: ArticleSource;
+}
+
+/** A post as lists show it: without its body or where it is stored. */
+export function listed({ html: _html, source: _source, ...post }: IndexedArticle): Article {
+  return post;
 }
 
 export interface Pagination {

@@ -1,4 +1,4 @@
-import type { Queryable } from '@stockai/platform';
+import type { Database, Queryable } from '@stockai/platform';
 import type { Article, ArticleSource, ArticleTag, ArticleWithBody, IndexedArticle } from './article';
 import { normalise, plainText, type SearchTerm } from './search-text';
 
@@ -33,27 +33,36 @@ function toArticle(row: ArticleRow): Article {
 
 /**
  * Field weights of the ranking: a keyword in the title says most about what an article is
- * about, then its tags, then the excerpt, then anywhere in the body.
+ * about, then its tags, then the excerpt, then anywhere in the body. Each article's score is
+ * computed once (the inner select; `OFFSET 0` keeps the planner from pulling it up and
+ * evaluating the score again for the filter), then filtered and ordered.
  */
 const RANK_SQL = `
-  SELECT ${COLUMNS}, SUM(q.weight * (
-      CASE WHEN strpos(a.search_title, q.term) > 0 THEN 8 ELSE 0 END
-    + CASE WHEN strpos(a.search_tags, q.term) > 0 THEN 5 ELSE 0 END
-    + CASE WHEN strpos(a.search_excerpt, q.term) > 0 THEN 3 ELSE 0 END
-    + CASE WHEN strpos(a.search_body, q.term) > 0 THEN 1 ELSE 0 END)) AS score
-  FROM articles a CROSS JOIN unnest($2::text[], $3::float8[]) AS q(term, weight)
-  WHERE a.source = $1
-  GROUP BY a.source, a.id
-  HAVING SUM(q.weight * (
-      CASE WHEN strpos(a.search_title, q.term) > 0 THEN 8 ELSE 0 END
-    + CASE WHEN strpos(a.search_tags, q.term) > 0 THEN 5 ELSE 0 END
-    + CASE WHEN strpos(a.search_excerpt, q.term) > 0 THEN 3 ELSE 0 END
-    + CASE WHEN strpos(a.search_body, q.term) > 0 THEN 1 ELSE 0 END)) > 0
-  ORDER BY score DESC, a.published_at DESC, a.id
+  SELECT ${COLUMNS}, score FROM (
+    SELECT ${COLUMNS}, (
+      SELECT SUM(q.weight * (
+          CASE WHEN strpos(a.search_title, q.term) > 0 THEN 8 ELSE 0 END
+        + CASE WHEN strpos(a.search_tags, q.term) > 0 THEN 5 ELSE 0 END
+        + CASE WHEN strpos(a.search_excerpt, q.term) > 0 THEN 3 ELSE 0 END
+        + CASE WHEN strpos(a.search_body, q.term) > 0 THEN 1 ELSE 0 END))
+      FROM unnest($2::text[], $3::float8[]) AS q(term, weight)) AS score
+    FROM articles a
+    WHERE a.source = $1
+    OFFSET 0
+  ) ranked
+  WHERE score > 0
+  ORDER BY score DESC, published_at DESC, id
   LIMIT $4`;
 
 export const articlesRepo = {
+  /**
+   * Writes one post. A slug belongs to one post at a time: a post deleted in Ghost whose slug a
+   * new post reuses (or two posts that swapped slugs) would otherwise break the unique slug, so
+   * another post holding this slug is dropped first (it is written again if it still exists).
+   * Call inside a transaction, so readers never see the slug missing.
+   */
   async upsert(db: Queryable, article: IndexedArticle): Promise<void> {
+    await db.query('DELETE FROM articles WHERE source = $1 AND slug = $2 AND id <> $3', [article.source, article.slug, article.id]);
     const tagText = article.tags.map((t) => `${t.name} ${t.slug}`).join(' | ');
     await db.query(
       `INSERT INTO articles (source, id, slug, title, excerpt, html, feature_image, published_at, reading_time, tags, url,
@@ -72,14 +81,15 @@ export const articlesRepo = {
     );
   },
 
-  /** Removes the posts of `source` that are not in `keepIds` (deleted or unpublished in Ghost). */
-  async removeOthers(db: Queryable, source: ArticleSource, keepIds: string[]): Promise<number> {
-    const result = await db.query('DELETE FROM articles WHERE source = $1 AND NOT (id = ANY($2::text[]))', [source, keepIds]);
-    return result.rowCount;
-  },
-
-  async remove(db: Queryable, source: ArticleSource, id: string): Promise<void> {
-    await db.query('DELETE FROM articles WHERE source = $1 AND id = $2', [source, id]);
+  /**
+   * Makes the index of `source` exactly `articles`: posts no longer there (deleted or
+   * unpublished in Ghost, dropped from the library) go first, then every post is written.
+   * Call inside a transaction: readers see the old copy or the new one, never half of each.
+   */
+  async replaceAll(db: Queryable, source: ArticleSource, articles: IndexedArticle[]): Promise<{ indexed: number; removed: number }> {
+    const removed = await db.query('DELETE FROM articles WHERE source = $1 AND NOT (id = ANY($2::text[]))', [source, articles.map((a) => a.id)]);
+    for (const article of articles) await this.upsert(db, article);
+    return { indexed: articles.length, removed: removed.rowCount };
   },
 
   async count(db: Queryable, source: ArticleSource): Promise<number> {
@@ -87,10 +97,19 @@ export const articlesRepo = {
     return Number(rows[0]?.n ?? 0);
   },
 
-  async search(db: Queryable, source: ArticleSource, terms: SearchTerm[], limit: number): Promise<Article[]> {
+  /**
+   * The best `limit` articles of `source` for `terms`. The ranking scans every article, so it
+   * runs under a statement timeout: a search slower than `timeoutMs` fails (57014) instead of
+   * holding a connection. PGlite accepts the setting but cannot interrupt a statement (one
+   * WebAssembly thread, no timer signal); there the caps on keywords and terms are the guard.
+   */
+  async search(db: Database, source: ArticleSource, terms: SearchTerm[], limit: number, timeoutMs: number): Promise<Article[]> {
     if (terms.length === 0) return [];
-    const { rows } = await db.query<ArticleRow>(RANK_SQL, [source, terms.map((t) => t.term), terms.map((t) => t.weight), limit]);
-    return rows.map(toArticle);
+    return db.transaction(async (tx) => {
+      await tx.query("SELECT set_config('statement_timeout', $1, true)", [String(timeoutMs)]);
+      const { rows } = await tx.query<ArticleRow>(RANK_SQL, [source, terms.map((t) => t.term), terms.map((t) => t.weight), limit]);
+      return rows.map(toArticle);
+    });
   },
 
   /** Posts carrying any of `tags` (matched by slug or name, case-insensitively), newest first. */

@@ -3,15 +3,22 @@ import { z } from 'zod';
 import { notFound } from '@stockai/platform';
 import { coverImageSvg } from '../library/cover-image';
 import { libraryArticles } from '../library/library';
+import { MAX_KEYWORDS_LENGTH } from './search-text';
 import type { ArticlesService } from './service';
 
 const limit = (fallback: number) => z.coerce.number().int('must be a whole number').min(1).max(50).default(fallback);
 const text = z.string().trim().max(500, 'is too long').default('');
+/** What is searched: a few words, not a document (see MAX_KEYWORDS_LENGTH); longer is a 400. */
+const searched = z
+  .string()
+  .trim()
+  .max(MAX_KEYWORDS_LENGTH, `must be at most ${MAX_KEYWORDS_LENGTH} characters: search for a few words`)
+  .default('');
 
-const searchQuery = z.object({ keywords: text, q: text, limit: limit(10) });
+const searchQuery = z.object({ keywords: searched, q: searched, limit: limit(10) });
 const tagsQuery = z.object({ tags: text, limit: limit(10) });
 const postsQuery = z.object({ page: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(1), limit: limit(15) });
-const relevantQuery = z.object({ productType: text, limit: limit(3) });
+const relevantQuery = z.object({ productType: searched, limit: limit(3) });
 const topicQuery = z.object({ limit: limit(3) });
 const slug = z.string().regex(/^[a-z0-9-]{1,200}$/, 'is not an article address');
 
@@ -21,6 +28,8 @@ const covers = new Map(libraryArticles.map((a) => [`${a.slug}.svg`, coverImageSv
  * The blog endpoints (spec: Blog calls; admin spec: API testing page). Every answer is
  * `{ success: true, posts, source }` (`pagination` too where paged); no match is a success
  * with no posts. Limits default to the spec's figures (search 10, posts 15, relevant 3).
+ * `ghost/blog/posts/:slug` serves built-in articles only (their HTML is ours); a Ghost post's
+ * slug is a 404 there like any other unknown slug, since Ghost posts are read on Ghost (`url`).
  */
 export function articlesRoutes(articles: ArticlesService): Router {
   const router = Router();
@@ -59,7 +68,7 @@ export function articlesRoutes(articles: ArticlesService): Router {
   });
 
   router.get('/api/ghost/blog/relevant/:topic', async (req, res) => {
-    const topic = text.parse(req.params.topic);
+    const topic = z.object({ topic: searched }).parse(req.params).topic;
     const { limit } = topicQuery.parse(req.query);
     res.json({ success: true, topic, ...(await articles.relevant(topic, limit)) });
   });

@@ -1,4 +1,4 @@
-import { normalise, plainText, searchTerms } from './search-text';
+import { MAX_KEYWORDS_LENGTH, MAX_TERMS, normalise, plainText, searchTerms } from './search-text';
 
 describe('searchTerms', () => {
   it('keeps a Chinese keyword whole and adds its two-character pieces, whole weighing more', () => {
@@ -21,6 +21,18 @@ describe('searchTerms', () => {
   it('folds full-width letters and case, and splits on Chinese punctuation', () => {
     expect(normalise('ＲＥＩＴ　Dividend')).toBe('reit dividend');
     expect(searchTerms('股息，REIT').map((t) => t.term)).toEqual(['股息', 'reit']);
+  });
+
+  it(`matches at most ${MAX_TERMS} terms however long the keywords, whole keywords before pieces`, () => {
+    const chinese = Array.from({ length: 500 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join('');
+    const terms = searchTerms(`${chinese} reit`);
+    expect(terms).toHaveLength(MAX_TERMS);
+    // The long word is cut at MAX_KEYWORDS_LENGTH characters; `reit` after it is not reached.
+    expect(terms[0]).toEqual({ term: chinese.slice(0, MAX_KEYWORDS_LENGTH), weight: 3 });
+    expect(terms.slice(1).every((t) => t.weight === 1 && [...t.term].length === 2)).toBe(true);
+    const words = searchTerms(`${'騰訊控股有限公司'.repeat(3)} 0700.HK dividend REIT 股息`);
+    expect(words.length).toBeLessThanOrEqual(MAX_TERMS);
+    expect(words.slice(0, 6).map((t) => t.term)).toEqual(['騰訊控股有限公司騰訊控股有限公司騰訊控股有限公司', '0700.hk', '0700', 'dividend', 'reit', '股息']);
   });
 
   it('gives nothing to search for blank input', () => {

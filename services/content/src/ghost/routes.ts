@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { verifyGhostSignature } from './webhook-signature';
+import { serviceUnavailable } from '@stockai/platform';
 import type { PostIndex } from './post-index';
+import { checkGhostWebhook } from './webhook-guard';
 
 /**
  * Ghost's post webhooks (post.published, post.edited, post.unpublished, post.deleted…) all
@@ -10,11 +11,8 @@ import type { PostIndex } from './post-index';
 export function postWebhookRoutes(options: { index?: PostIndex; webhookSecret?: string }): Router {
   const router = Router();
   router.post('/api/ghost/webhook/post', (req, res) => {
-    if (options.webhookSecret) verifyGhostSignature(options.webhookSecret, req.get('x-ghost-signature'), req.body);
-    if (!options.index) {
-      res.status(503).json({ error: 'Ghost is not configured: set GHOST_URL and GHOST_CONTENT_API_KEY', code: 'GHOST_NOT_CONFIGURED' });
-      return;
-    }
+    if (!options.index) throw serviceUnavailable('Ghost is not configured: set GHOST_URL and GHOST_CONTENT_API_KEY', 'GHOST_NOT_CONFIGURED');
+    checkGhostWebhook(req, options.webhookSecret, { allowAdmin: false });
     options.index.refresh().catch(() => undefined);
     res.status(202).json({ success: true, refreshing: true });
   });

@@ -1,37 +1,8 @@
 /**
  * The parts of Ghost's official clients this service uses (the packages ship no types).
- * Shapes follow Ghost's Content and Admin API responses.
+ * What the Content API answers is checked at run time (ghost-answer.ts), so it is `unknown` here.
  */
 declare module '@tryghost/content-api' {
-  export interface GhostTag {
-    id: string;
-    name: string;
-    slug: string;
-  }
-  export interface GhostPost {
-    id: string;
-    uuid?: string;
-    slug: string;
-    title: string;
-    excerpt?: string | null;
-    custom_excerpt?: string | null;
-    html?: string | null;
-    plaintext?: string | null;
-    feature_image?: string | null;
-    published_at: string;
-    reading_time?: number;
-    tags?: GhostTag[];
-    url: string;
-  }
-  export interface GhostPagination {
-    page: number;
-    limit: number | 'all';
-    pages: number;
-    total: number;
-    next: number | null;
-    prev: number | null;
-  }
-  export type GhostList<T> = T[] & { meta: { pagination: GhostPagination } };
   export interface BrowseParams {
     limit?: number | 'all';
     page?: number;
@@ -41,15 +12,20 @@ declare module '@tryghost/content-api' {
     formats?: string;
     order?: string;
   }
-  interface Resource<T> {
-    browse(params?: BrowseParams): Promise<GhostList<T>>;
-    read(data: { id?: string; slug?: string }, params?: BrowseParams): Promise<T>;
+  interface Resource {
+    /** The resource's list with Ghost's `meta` attached (or whatever Ghost sent instead of a list). */
+    browse(params?: BrowseParams): Promise<unknown>;
   }
   export interface GhostContentApi {
-    posts: Resource<GhostPost>;
-    tags: Resource<GhostTag>;
+    posts: Resource;
   }
-  export default function GhostContentAPI(options: { url: string; key: string; version: string | boolean; ghostPath?: string }): GhostContentApi;
+  export default function GhostContentAPI(options: {
+    url: string;
+    key: string;
+    version: string | boolean;
+    ghostPath?: string;
+    makeRequest?: (request: { url: string; method: string; params?: Record<string, unknown>; headers?: Record<string, string> }) => Promise<{ data: unknown }>;
+  }): GhostContentApi;
 }
 
 declare module '@tryghost/admin-api' {
@@ -69,5 +45,11 @@ declare module '@tryghost/admin-api' {
   export interface GhostAdminApi {
     members: MembersResource;
   }
-  export default function GhostAdminAPI(options: { url: string; key: string; version: string; ghostPath?: string }): GhostAdminApi;
+  export default function GhostAdminAPI(options: {
+    url: string;
+    key: string;
+    version: string;
+    ghostPath?: string;
+    makeRequest?: (request: { url: string; method: string; params?: Record<string, unknown>; headers?: Record<string, string>; data?: unknown }) => Promise<unknown>;
+  }): GhostAdminApi;
 }

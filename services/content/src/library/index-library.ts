@@ -1,6 +1,6 @@
 import type { Database } from '@stockai/platform';
 import { articlesRepo } from '../articles/repo';
-import { libraryArticleId, libraryArticles, toIndexedArticle } from './library';
+import { libraryArticles, toIndexedArticle } from './library';
 
 /**
  * Writes the built-in library into the article index at start, so it is searched by the same
@@ -8,8 +8,5 @@ import { libraryArticleId, libraryArticles, toIndexedArticle } from './library';
  * release is edited or removed in the index at the next start.
  */
 export async function indexLibrary(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const article of libraryArticles) await articlesRepo.upsert(tx, toIndexedArticle(article));
-    await articlesRepo.removeOthers(tx, 'builtin', libraryArticles.map((a) => libraryArticleId(a.slug)));
-  });
+  await db.transaction((tx) => articlesRepo.replaceAll(tx, 'builtin', libraryArticles.map(toIndexedArticle)));
 }

@@ -2,6 +2,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../ghost/tryghost.d.ts" />
 import GhostAdminAPI, { type GhostMember } from '@tryghost/admin-api';
+import { ghostRequest } from '../ghost/ghost-request';
+import { nqlString } from '../ghost/nql';
 
 export type { GhostMember };
 
@@ -16,20 +18,20 @@ export interface GhostMembers {
 export const MEMBER_LABEL = 'StockAI';
 
 export function ghostMembers(settings: { url: string; adminApiKey: string; timeoutMs: number }): GhostMembers {
-  const api = GhostAdminAPI({ url: settings.url.replace(/\/+$/, ''), key: settings.adminApiKey, version: 'v5.0' });
-  const timed = <T>(promise: Promise<T>): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Ghost did not answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
-    });
-    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-  };
+  const request = ghostRequest({ timeoutMs: settings.timeoutMs });
+  const api = GhostAdminAPI({
+    url: settings.url.replace(/\/+$/, ''),
+    key: settings.adminApiKey,
+    version: 'v5.0',
+    // The Admin client expects the body of the answer, where the Content client takes the answer.
+    makeRequest: async (call) => (await request(call)).data,
+  });
   return {
     async findByEmail(email) {
-      const found = await timed(api.members.browse({ filter: `email:'${email.replace(/'/g, "\\'")}'`, limit: 1 }));
+      const found = await api.members.browse({ filter: `email:${nqlString(email)}`, limit: 1 });
       return found[0];
     },
-    create: ({ email, name }) => timed(api.members.add({ email, name, labels: [{ name: MEMBER_LABEL }] })),
-    rename: (id, name) => timed(api.members.edit({ id, name })),
+    create: ({ email, name }) => api.members.add({ email, name, labels: [{ name: MEMBER_LABEL }] }),
+    rename: (id, name) => api.members.edit({ id, name }),
   };
 }

@@ -75,10 +75,10 @@ export const membersRepo = {
       total: Number(count.rows[0]?.n ?? 0),
     };
   },
-};
 
-/** The e-mail a user registered with, as heard from user.registered. */
-export async function emailOfUser(db: Queryable, userId: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ email: string }>('SELECT email FROM ghost_members_known WHERE user_id = $1', [userId]);
-  return rows[0]?.email;
-}
+  /** The e-mail a user registered with, as heard from user.registered. */
+  async emailOfUser(db: Queryable, userId: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ email: string }>('SELECT email FROM ghost_members_known WHERE user_id = $1', [userId]);
+    return rows[0]?.email;
+  },
+};

@@ -1,11 +1,10 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { type Database, badRequest, callerOf, forbidden, requireAdmin, requireUser } from '@stockai/platform';
-import { verifyGhostSignature } from '../ghost/webhook-signature';
-import { emailOfUser } from './repo';
+import { badRequest, callerOf, forbidden, requireAdmin, requireUser } from '@stockai/platform';
+import { checkGhostWebhook } from '../ghost/webhook-guard';
 import type { MembersService } from './service';
 
-const email = z.email({ message: 'must be an e-mail address' }).transform((e) => e.toLowerCase());
+const email = z.email({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an e-mail address') }).transform((e) => e.toLowerCase());
 const syncBody = z.object({ email });
 const logsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -37,14 +36,15 @@ function webhookMember(body: unknown) {
  * Member sync (ghost/check-membership, ghost/sync-user, ghost/sync-logs, ghost/webhook/member).
  * Admins act on any e-mail; a signed-in user may check and sync only their own, so the
  * endpoints reveal nothing about who else has an account. The log is for admins only.
+ * The member webhook takes Ghost's signed calls, and an admin's unsigned test call.
  */
-export function membersRoutes(members: MembersService, options: { db: Database; webhookSecret?: string }): Router {
+export function membersRoutes(members: MembersService, options: { webhookSecret?: string }): Router {
   const router = Router();
 
   async function allowedFor(req: Request, target: string) {
     const caller = callerOf(req);
     if (caller.role === 'admin') return;
-    if ((await emailOfUser(options.db, caller.id)) !== target) throw forbidden('You can only check or sync your own e-mail address', 'NOT_YOUR_EMAIL');
+    if ((await members.emailOfUser(caller.id)) !== target) throw forbidden('You can only check or sync your own e-mail address', 'NOT_YOUR_EMAIL');
   }
 
   router.get('/api/ghost/check-membership/:email', requireUser, async (req, res) => {
@@ -66,7 +66,7 @@ export function membersRoutes(members: MembersService, options: { db: Database; 
   });
 
   router.post('/api/ghost/webhook/member', async (req, res) => {
-    if (options.webhookSecret) verifyGhostSignature(options.webhookSecret, req.get('x-ghost-signature'), req.body);
+    checkGhostWebhook(req, options.webhookSecret, { allowAdmin: true });
     await members.memberWebhook(webhookMember(req.body));
     res.json({ success: true });
   });

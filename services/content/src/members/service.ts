@@ -16,6 +16,8 @@ export interface MembersService {
   userRegistered(user: { userId: string; email: string; name: string }): Promise<void>;
   memberWebhook(member: { id?: string; email: string; status?: string }): Promise<void>;
   logs(page: number, limit: number): Promise<{ logs: SyncLogEntry[]; total: number }>;
+  /** The e-mail a user registered with (from user.registered), to tell whether it is theirs. */
+  emailOfUser(userId: string): Promise<string | undefined>;
 }
 
 export const notConfigured = () =>
@@ -96,5 +98,7 @@ export function membersService(deps: { db: Database; ghost?: GhostMembers; logge
     },
 
     logs: (page, limit) => membersRepo.logs(db, page, limit),
+
+    emailOfUser: (userId) => membersRepo.emailOfUser(db, userId),
   };
 }

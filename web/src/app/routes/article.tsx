@@ -6,9 +6,9 @@ import { ArticleView, EducationalPosts, RelatedArticles, useArticle } from '@/fe
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * /articles/:slug — one article of the built-in library (or a Ghost post the service has
- * indexed), followed by related reading found by its tags. A dead link offers starter
- * articles rather than a bare 404.
+ * /articles/:slug — one article of the built-in library, followed by related reading found by
+ * its tags (Ghost posts open on the Ghost site instead). A dead link offers starter articles
+ * rather than a bare 404.
  */
 export function ArticleRoute() {
   const { t } = useTranslation();

@@ -6,13 +6,16 @@ import { parsePosts } from './parse-article';
 /** Spec: the keywords are capped at three terms, joined by spaces; 4 posts after an analysis. */
 export const MAX_KEYWORDS = 3;
 export const RELATED_LIMIT = 4;
+/** The search refuses longer keywords; a long company name or industry is cut instead. */
+export const MAX_KEYWORDS_LENGTH = 100;
 
 export function keywordsQuery(keywords: string[]): string {
-  return keywords
+  const joined = keywords
     .map((k) => k.trim())
     .filter(Boolean)
     .slice(0, MAX_KEYWORDS)
     .join(' ');
+  return [...joined].slice(0, MAX_KEYWORDS_LENGTH).join('').trim();
 }
 
 export async function searchArticles(keywords: string, limit: number, signal?: AbortSignal): Promise<Article[]> {

@@ -1,5 +1,6 @@
 import type { Article } from '../types/article';
 import { ArticleCard } from './article-card';
+import './article-grid.css';
 
 /** Spec: articles in a 2-column grid (one column on phones). */
 export function ArticleGrid({ posts }: { posts: Article[] }) {

@@ -4,8 +4,9 @@ import { ArticleTags } from './article-tags';
 import './article-view.css';
 
 /**
- * A whole article. The body is HTML from the built-in library or the operator's own Ghost
- * site (Ghost stores posts as HTML), both trusted sources, so it is rendered as it comes.
+ * A whole built-in article. Its body is HTML the library wrote (headings, paragraphs, lists,
+ * escaped text), so it is rendered as it comes. Ghost posts are never shown here: they are
+ * read on the Ghost site, so no HTML from another system runs in the app.
  */
 export function ArticleView({ article }: { article: ArticleWithBody }) {
   return (

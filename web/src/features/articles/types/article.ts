@@ -1,23 +1,6 @@
-export interface ArticleTag {
-  id: string;
-  name: string;
-  slug: string;
-}
-
-/** A blog post as every ghost/* call returns it (spec: Blog post). */
-export interface Article {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  feature_image: string | null;
-  published_at: string;
-  reading_time: number;
-  tags: ArticleTag[];
-  /** `/articles/<slug>` for the built-in library (shown in this app), else the Ghost site's URL. */
-  url: string;
-}
-
-export interface ArticleWithBody extends Article {
-  html: string;
-}
+/**
+ * A blog post as every ghost/* call returns it: the shape the content service and the app
+ * share (`@stockai/contracts`). `url` is `/articles/<slug>` for a built-in article, shown in
+ * this app, else the post's page on the Ghost site.
+ */
+export type { BlogPost as Article, BlogPostTag as ArticleTag, BlogPostWithBody as ArticleWithBody } from '@stockai/contracts';
