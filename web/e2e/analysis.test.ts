@@ -72,11 +72,15 @@ describe('stock analysis in the browser', () => {
     await page.getByTestId('credit-balance').locator('.credit-balance__paid').waitFor();
     const before = await spendable();
 
-    await symbolField().pressSequentially('aapl');
-    expect(await symbolField().inputValue()).toBe('AAPL');
+    // AAP is a listed symbol too, but AAPL continues it, so the list stays open; typing the whole
+    // of AAPL closes it, since nothing continues AAPL.
+    await symbolField().pressSequentially('aap');
     await page.getByRole('option', { name: /^AAPL\b/ }).waitFor();
+    await symbolField().pressSequentially('l');
+    expect(await symbolField().inputValue()).toBe('AAPL');
+    expect(await symbolField().getAttribute('aria-expanded')).toBe('false');
     await symbolField().fill('');
-    await pickFromAutocomplete('aapl', 'AAPL');
+    await pickFromAutocomplete('aap', 'AAPL');
 
     // Records every percent the overlay shows and the order the report's sections appear in.
     await page.evaluate(() => {
@@ -116,6 +120,10 @@ describe('stock analysis in the browser', () => {
     const basic = page.getByTestId('result-basic');
     await basic.getByText('基本資料').waitFor();
     expect(await basic.textContent()).toMatch(/Apple/);
+    // Hong Kong units (萬億, not Taiwan's 兆) and the app's one date form.
+    expect(await basic.textContent()).toMatch(/USD \d+(\.\d+)? 萬億/);
+    expect(await basic.textContent()).not.toContain('兆');
+    expect(await basic.textContent()).toMatch(/數據截至 \d{4}年\d{1,2}月\d{1,2}日/);
     for (const label of ['市值', '市盈率', '52 週最高', '52 週最低']) await basic.getByText(label, { exact: true }).waitFor();
 
     const valuation = page.getByTestId('result-valuation');
@@ -224,14 +232,25 @@ describe('stock analysis in the browser', () => {
     const visitorPage = await visitor.newPage();
     try {
       await visitorPage.goto(url('/'));
-      // Visitors get the autocomplete too; Escape closes it so the button below is reachable on a phone.
+      // Visitors get the autocomplete too. On a phone nothing may lie over the button, whether
+      // the list is open (AAP) or closed by a whole symbol (AAPL): what is under the button's
+      // centre is the button, so a tap there can never pick a suggestion instead.
       const field = visitorPage.getByRole('combobox', { name: '股票代碼' });
-      await field.pressSequentially('AAPL');
+      const button = visitorPage.getByRole('button', { name: '開始分析' });
+      const buttonIsOnTop = () =>
+        button.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        });
+      await field.pressSequentially('AAP');
       await visitorPage.getByRole('option', { name: /^AAPL\b/ }).waitFor();
-      await field.press('Escape');
+      expect(await buttonIsOnTop()).toBe(true);
+      await field.pressSequentially('L');
       expect(await field.getAttribute('aria-expanded')).toBe('false');
-      await visitorPage.getByRole('button', { name: '開始分析' }).click();
+      expect(await buttonIsOnTop()).toBe(true);
+      await button.click();
       await visitorPage.getByRole('dialog', { name: '請先登入' }).waitFor();
+      expect(await field.inputValue()).toBe('AAPL');
 
       await visitorPage.goto(url('/history'));
       await visitorPage.getByText('請先登入以查看您的分析歷史記錄。').waitFor();

@@ -97,6 +97,21 @@ describe('billing in the browser', () => {
     expect(requested.some((url) => url.endsWith('/api/payments/config'))).toBe(true);
   }, 90_000);
 
+  test('on a phone the menu closes when 購買點數 opens the purchase modal and stays closed after it', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(web.url('/'));
+    const toggle = page.getByRole('button', { name: '開啟選單' });
+    await toggle.click();
+    await page.getByRole('button', { name: '關閉選單' }).waitFor();
+    await page.getByRole('button', { name: '購買點數' }).click();
+    await modal().waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Escape');
+    await modal().waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: '購買點數' }).isVisible()).toBe(false);
+  }, 60_000);
+
   test('a card that asks for authentication pays a package and starts a subscription after the authentication step', async () => {
     await page.goto(web.url('/'));
     await balance().getByText('(0)+3/3').waitFor();
@@ -159,7 +174,9 @@ describe('billing in the browser', () => {
 
     await page.getByRole('tab', { name: '帳單' }).click();
     const row = page.getByTestId('recent-payments').getByRole('row').nth(1);
+    // The amount in the currency it was paid in, the date in the app's one form.
     await row.getByText('HK$980.00').waitFor();
+    expect(await row.textContent()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日/);
     expect(await row.textContent()).toContain('訂閱方案');
     expect(await row.textContent()).toContain('已完成');
 

@@ -65,14 +65,22 @@ describe('login page and header in the browser', () => {
     const user = page.getByTestId('header-user');
     await expect(user.textContent()).resolves.toContain('Amy Chan');
     await expect(user.textContent()).resolves.toContain(email);
+    // The e-mail may be cut short with an ellipsis; the full name and address are in the title.
+    expect(await user.getAttribute('title')).toBe(`Amy Chan\n${email}`);
     await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).waitFor();
     expect(await page.getByTestId('credit-balance').textContent()).toMatch(/點數\s*(\(\d+\)\+)?\d+(\/\d+)?$/);
 
     await logOutFromHeader();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
+    // A wrong password is the user's to fix: the form says so, the console stays quiet.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+    });
     await submitLoginForm(email, 'not-the-password');
     await page.getByRole('alert').filter({ hasText: '登入失敗，請檢查您的帳號密碼' }).first().waitFor();
+    expect(consoleErrors).toEqual([]);
 
     await submitLoginForm(email, password);
     await page.waitForURL(url('/'));
@@ -108,7 +116,7 @@ describe('login page and header in the browser', () => {
     await expect(page.getByTestId('header-user').textContent()).resolves.toContain('陳大文');
   }, 60_000);
 
-  test('a visitor who tries to analyse logs in through the modal, whose mode switch clears the form', async () => {
+  test('a visitor who tries to analyse logs in through the modal, whose mode switch clears the form, and the analysis then starts', async () => {
     const email = `e2e-modal-${Date.now()}@example.com`;
     const signup = await fetch(url('/api/auth/register'), {
       method: 'POST',
@@ -134,5 +142,12 @@ describe('login page and header in the browser', () => {
     await modal.waitFor({ state: 'detached' });
     await expect(page.getByTestId('header-user').textContent()).resolves.toContain('Modal User');
     expect(page.url()).toBe(url('/'));
-  }, 60_000);
+
+    // The analysis the visitor asked for resumes after the login, for the same symbol.
+    await page.getByTestId('result-basic').getByText('AAPL', { exact: true }).waitFor({ timeout: 60_000 });
+    const history = await fetch(url('/api/users/analysis-history?page=1&limit=10'), {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
+    });
+    expect(JSON.stringify(await history.json())).toContain('"AAPL"');
+  }, 90_000);
 });

@@ -79,6 +79,30 @@ describe('profile page in the browser', () => {
     expect(await preview.textContent()).toContain(`${profile.riskScore} / 21`);
   }, 60_000);
 
+  test('on a phone the tab strip fades where tabs are hidden and the risk preview stays in view while answering', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const strip = page.getByRole('tablist');
+    // Five tabs do not fit: the far edge fades, and choosing the last tab scrolls it fully into view.
+    await page.locator('.profile-tabs__list--more-after').waitFor();
+    await page.getByRole('tab', { name: '會員方案' }).click();
+    await page.locator('.profile-tabs__list--more-before').waitFor();
+    const stripBox = (await strip.boundingBox())!;
+    const lastTab = (await page.getByRole('tab', { name: '會員方案' }).boundingBox())!;
+    expect(lastTab.x + lastTab.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 1);
+
+    await page.getByRole('tab', { name: '投資偏好' }).click();
+    const question = page.locator('.risk-form__question').first();
+    await question.scrollIntoViewIfNeeded();
+    await question.getByRole('radio').first().check();
+    const preview = page.getByTestId('risk-preview');
+    await preview.getByText(`已回答 1 / ${RISK_QUESTIONS.length} 題`, { exact: false }).waitFor();
+    // The first question is at the top of the form, far above where the preview sits in the flow.
+    const box = (await preview.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await page.getByRole('button', { name: '儲存投資偏好' }).isVisible()).toBe(true);
+  }, 60_000);
+
   test('changes the password, keeping this session and ending the old token', async () => {
     const before = await token();
     await page.getByRole('tab', { name: '密碼' }).click();

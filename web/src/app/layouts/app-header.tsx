@@ -57,7 +57,15 @@ export function AppHeader() {
           <span className="app-header__menu-icon" aria-hidden="true" />
         </button>
 
-        <div id={panelId} className={`app-header__panel${menuOpen ? ' app-header__panel--open' : ''}`}>
+        {/* Any action in the collapsed menu closes it, so it is not left open behind the purchase
+            modal (or open again once that closes); a click bubbles here from every link and button. */}
+        <div
+          id={panelId}
+          className={`app-header__panel${menuOpen ? ' app-header__panel--open' : ''}`}
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('a, button')) setMenuOpen(false);
+          }}
+        >
           <nav className="app-header__tabs" aria-label={t('nav.mainLabel')}>
             <Link to="/" className={`app-header__tab${isMainTab ? ' app-header__tab--active' : ''}`} aria-current={isMainTab ? 'page' : undefined}>
               {t('nav.analysis')}
@@ -76,7 +84,7 @@ export function AppHeader() {
                     {t('header.buyCredits')}
                   </button>
                 </div>
-                <div className="app-header__user" data-testid="header-user">
+                <div className="app-header__user" data-testid="header-user" title={`${formatUserName(user)}\n${user.email}`}>
                   <span className="app-header__user-name">{formatUserName(user)}</span>
                   <span className="app-header__user-email">{user.email}</span>
                 </div>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useStockList } from '@/features/analysis/api/get-stocks';
@@ -41,6 +41,8 @@ export function MainRoute() {
   const { refresh: refreshCredits } = useCredits();
   const stocks = useStockList();
   const [loginOpen, setLoginOpen] = useState(false);
+  // The analysis a visitor asked for before the login modal interrupted them.
+  const resumeAfterLogin = useRef<(() => void) | null>(null);
   const onSettled = useCallback(() => void refreshCredits(), [refreshCredits]);
   const flow = useAnalysisFlow({ loadUserProfile, onSettled });
   useDocumentTitle();
@@ -49,8 +51,9 @@ export function MainRoute() {
     stocks,
     canAnalyze: isAuthenticated,
     busy: flow.busy,
-    onRequireLogin: () => {
+    onRequireLogin: (resume: () => void) => {
       toast.info(t('analysis.pleaseLogin'));
+      resumeAfterLogin.current = resume;
       setLoginOpen(true);
     },
     onEmptySymbol: () => toast.error(t('analysis.emptySymbol')),
@@ -92,7 +95,18 @@ export function MainRoute() {
     <div className="page">
       {content}
       {flow.progress && <AnalysisProgressOverlay progress={flow.progress} />}
-      <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
+      <LoginModal
+        open={loginOpen}
+        onClose={() => {
+          resumeAfterLogin.current = null;
+          setLoginOpen(false);
+        }}
+        onLoggedIn={() => {
+          const resume = resumeAfterLogin.current;
+          resumeAfterLogin.current = null;
+          resume?.();
+        }}
+      />
     </div>
   );
 }

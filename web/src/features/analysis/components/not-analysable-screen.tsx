@@ -11,7 +11,7 @@ interface NotAnalysableScreenProps {
   canAnalyze: boolean;
   busy: boolean;
   onAnalyze(symbol: string): void;
-  onRequireLogin(): void;
+  onRequireLogin(resume: () => void): void;
   onEmptySymbol(): void;
   onBack(): void;
   /** Up to three educational posts about this kind of product; the page composes them. */

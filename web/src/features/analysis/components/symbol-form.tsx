@@ -11,7 +11,11 @@ export interface SymbolFormProps {
   /** Visitors get a look-alike button that asks them to log in instead of starting an analysis. */
   canAnalyze: boolean;
   busy: boolean;
-  onRequireLogin(): void;
+  /**
+   * A visitor pressed the button. `resume` submits the symbol they had entered once they are
+   * logged in, so the analysis they asked for is not lost to the login.
+   */
+  onRequireLogin(resume: () => void): void;
   onEmptySymbol(): void;
   /** A known (or, without a stock list, any) symbol, normalised. */
   onAnalyze(symbol: string): void;
@@ -42,13 +46,7 @@ export function SymbolForm({
   const [symbol, setSymbol] = useState(initialSymbol);
   const [validity, setValidity] = useState<SymbolValidity>('unknown');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canAnalyze) {
-      onRequireLogin();
-      return;
-    }
-    const trimmed = symbol.trim();
+  const submit = (trimmed: string) => {
     if (!trimmed) {
       onEmptySymbol();
       return;
@@ -61,6 +59,19 @@ export function SymbolForm({
     const normalised = normaliseSymbol(trimmed);
     setSymbol(normalised);
     onAnalyze(normalised);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = symbol.trim();
+    if (!canAnalyze) {
+      // Nothing entered, nothing to resume: the login alone is what they get.
+      onRequireLogin(() => {
+        if (trimmed) submit(trimmed);
+      });
+      return;
+    }
+    submit(trimmed);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StockListing } from '../types/stock';
-import { matchStocks } from '../utils/symbol';
+import { isCompleteSymbol, matchStocks } from '../utils/symbol';
 import './symbol-search.css';
 
 interface SymbolSearchProps {
@@ -18,8 +18,13 @@ interface SymbolSearchProps {
 
 /**
  * The symbol field with its autocomplete list, an ARIA combobox: arrow keys move through the
- * suggestions, Enter picks the highlighted one (or submits the form when none is), Escape
- * closes the list.
+ * suggestions, Enter picks the highlighted one (or closes the list and submits the form when
+ * none is), Escape closes the list.
+ *
+ * The list also closes by itself once the typed text is a whole listed symbol that no longer
+ * symbol continues (AAPL, not AAP): the user has said what they want, and a list left open
+ * near the analyse button invites a tap meant for the button to pick a neighbouring row
+ * instead (AAPL turning into AAPB, a leveraged ETF, on a phone).
  */
 export function SymbolSearch({ id, value, stocks, onType, onPick, describedBy, invalid = false }: SymbolSearchProps) {
   const { t } = useTranslation();
@@ -29,9 +34,13 @@ export function SymbolSearch({ id, value, stocks, onType, onPick, describedBy, i
   const suggestions = useMemo(() => (stocks ? matchStocks(stocks, value) : []), [stocks, value]);
   const expanded = open && suggestions.length > 0;
 
-  const pick = (stock: StockListing) => {
+  const close = () => {
     setOpen(false);
     setActive(-1);
+  };
+
+  const pick = (stock: StockListing) => {
+    close();
     onPick(stock);
   };
 
@@ -43,11 +52,13 @@ export function SymbolSearch({ id, value, stocks, onType, onPick, describedBy, i
     } else if (event.key === 'ArrowUp' && expanded) {
       event.preventDefault();
       setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
-    } else if (event.key === 'Enter' && expanded && active >= 0) {
-      const stock = suggestions[active];
+    } else if (event.key === 'Enter') {
+      const stock = expanded ? suggestions[active] : undefined;
       if (stock) {
         event.preventDefault();
         pick(stock);
+      } else {
+        close();
       }
     } else if (event.key === 'Escape' && expanded) {
       event.preventDefault();
@@ -70,12 +81,13 @@ export function SymbolSearch({ id, value, stocks, onType, onPick, describedBy, i
         aria-invalid={invalid || undefined}
         value={value}
         onChange={(event) => {
-          onType(event.target.value.toUpperCase());
-          setOpen(true);
+          const typed = event.target.value.toUpperCase();
+          onType(typed);
           setActive(-1);
+          setOpen(!isCompleteSymbol(stocks, typed));
         }}
         onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
+        onFocus={() => setOpen(!isCompleteSymbol(stocks, value))}
         onBlur={() => setOpen(false)}
         placeholder={t('analysis.symbolPlaceholder')}
         autoComplete="off"

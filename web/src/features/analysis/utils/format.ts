@@ -1,6 +1,10 @@
+import { formatChineseCompact } from '@/lib/format-number';
+
+export { formatDate, formatDateTime } from '@/lib/format-date';
+
 /**
- * Number formatting of the report, in the zh-Hant locale (compact figures read 3.2兆, 1,234萬).
- * A missing figure shows as an em dash, never as 0.
+ * Number formatting of the report, in the zh-Hant locale; large figures in Hong Kong units
+ * (USD 4.51 萬億, 145.9 億股). A missing figure shows as an em dash, never as 0.
  */
 const LOCALE = 'zh-Hant';
 export const MISSING = '—';
@@ -17,8 +21,13 @@ export function formatPrice(value: number | null | undefined, currency?: string)
 
 export function formatCompact(value: number | null | undefined, currency?: string): string {
   if (!present(value)) return MISSING;
-  const number = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+  const number = formatChineseCompact(value);
   return currency ? `${currency} ${number}` : number;
+}
+
+/** A number of shares: `145.9 億股`. */
+export function formatShares(value: number | null | undefined): string {
+  return present(value) ? formatChineseCompact(value, '股') : MISSING;
 }
 
 export function formatNumber(value: number | null | undefined, digits = 2): string {
@@ -44,20 +53,6 @@ export function formatSignedPrice(value: number | null | undefined): string {
 export function formatInput(value: number | string | null): string {
   if (value === null) return MISSING;
   return typeof value === 'number' ? formatNumber(value, 4) : value;
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return MISSING;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', hour12: false }).format(date);
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return MISSING;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' }).format(date);
 }
 
 /** up, down or flat, for colouring a change (green up, red down, as Hong Kong and US quotes do). */

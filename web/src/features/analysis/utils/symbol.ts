@@ -47,3 +47,18 @@ export function isKnownSymbol(stocks: readonly StockListing[] | null, symbol: st
   const normalised = normaliseSymbol(symbol);
   return stocks.some((stock) => stock.symbol === normalised);
 }
+
+/**
+ * Whether the typed text is a whole listed symbol that no longer symbol continues: `AAPL` is,
+ * while `A`, `AA` and `AAP` (each a listed symbol too) still lead on to others such as AAPL.
+ */
+export function isCompleteSymbol(stocks: readonly StockListing[] | null, typed: string): boolean {
+  const text = typed.trim();
+  if (!stocks || !text) return false;
+  let listed = false;
+  for (const { symbol } of stocks) {
+    if (symbol === text) listed = true;
+    else if (symbol.startsWith(text)) return false;
+  }
+  return listed;
+}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { requestPasswordReset } from '../api/password-recovery';
 import { EMAIL_PATTERN } from '@/lib/validation';
 import './recovery.css';
@@ -25,7 +26,7 @@ export function ForgotPasswordForm() {
       setSentTo(address);
       toast.success(t('forgotPassword.sentToast'));
     } catch (failure) {
-      console.error('Forgot password failed', failure);
+      logUnexpectedFailure('Forgot password failed', failure);
       // The server's message when it gave one (e.g. too many requests), else the spec's fallback.
       const message = failure instanceof ApiError && !failure.message.startsWith('HTTP error!') && !failure.isNetworkError ? failure.message : 'Failed to send reset email';
       setError(failure instanceof ApiError && failure.status === 429 ? t('auth.tooManyAttempts') : message);

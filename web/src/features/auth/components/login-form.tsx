@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { GOOGLE_SIGN_IN_URL } from '../api/google-sign-in';
 import { useLogin } from '../api/login';
@@ -105,7 +106,7 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
       toast.success(isRegister ? t('auth.registerSuccess') : t('auth.loginSuccess'));
       onSuccess(user);
     } catch (failure) {
-      console.error(isRegister ? 'Registration failed' : 'Login failed', failure);
+      logUnexpectedFailure(isRegister ? 'Registration failed' : 'Login failed', failure);
       const message = isRegister ? registerFailureMessage(failure, t) : t('auth.loginFailed');
       setError({ message });
       toast.error(message);

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PasswordField } from '@/components/ui/password-field/password-field';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { ApiError } from '@/lib/api-client';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { resetPassword, verifyResetToken } from '../api/password-recovery';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import './recovery.css';
@@ -30,7 +31,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     verifyResetToken(token).then(
       ({ email }) => current && setState({ step: 'form', email }),
       (failure: unknown) => {
-        console.error('Reset token check failed', failure);
+        logUnexpectedFailure('Reset token check failed', failure);
         if (current) setState({ step: 'invalid', reason: 'expired' });
       },
     );
@@ -56,7 +57,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       await resetPassword(token, password);
       setState({ step: 'done' });
     } catch (failure) {
-      console.error('Reset password failed', failure);
+      logUnexpectedFailure('Reset password failed', failure);
       if (failure instanceof ApiError && failure.code === 'INVALID_RESET_TOKEN') setState({ step: 'invalid', reason: 'expired' });
       else setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Failed to reset password');
       setSaving(false);

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { formatDate } from '@/lib/format-date';
 import { cancelSubscription, setAutoRenewal } from '../api/manage-subscription';
 import { useBilling } from '../hooks/use-billing';
 import type { CurrentSubscription } from '../types/subscription';
-import { formatDate } from '../utils/format-date';
 import './current-plan.css';
 
 type Action = 'autoRenewal' | 'cancel';

@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
+import { formatDate } from '@/lib/format-date';
 import { RECENT_PAYMENTS_LIMIT, getPayments } from '../api/get-payments';
 import { useApiQuery } from '../hooks/use-api-query';
 import { useBilling } from '../hooks/use-billing';
-import { formatDate } from '../utils/format-date';
 import { formatMoney } from '../utils/format-money';
 import './recent-payments.css';
 
 /**
- * The latest five payments (spec section 2, Billing tab). Each amount is shown in its own
- * currency; a credit-package payment (type topup) reads as a credit purchase.
+ * The latest five payments (spec section 2, Billing tab); a credit-package payment (type topup)
+ * reads as a credit purchase.
+ *
+ * Currency: the spec contradicts itself (HK$ prices in the purchase modal, TWD in this list,
+ * sections 1 and 9). We show every amount in the currency of the payment itself, exactly what
+ * the user was charged, never converted and never relabelled: a payment made in HK$ reads
+ * HK$ here, and one made in TWD would read NT$.
  */
 export function RecentPayments() {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { updateProfile } from '../api/update-profile';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import type { ProfileData, ProfileUser } from '../types/profile';
@@ -64,7 +65,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
       onSaved(saved);
       success.show(t('profile.basic.success'));
     } catch (failure) {
-      console.error('Failed to update user profile', failure);
+      logUnexpectedFailure('Failed to update user profile', failure);
       setError({ message: t('profile.basic.failed') });
     } finally {
       setSaving(false);

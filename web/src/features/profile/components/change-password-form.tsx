@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/ui/password-field/password-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { changePassword } from '../api/change-password';
 import { ProfileSection } from './profile-section';
@@ -70,7 +71,7 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
       toast.success(t('profile.password.success'));
       await onTokenReplaced(token);
     } catch (failure) {
-      console.error('Failed to change password', failure);
+      logUnexpectedFailure('Failed to change password', failure);
       const message = failureMessage(failure, t);
       setError({ message, field: failure instanceof ApiError && failure.code === 'WRONG_PASSWORD' ? 'currentPassword' : undefined });
     } finally {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal/modal';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { updateFailureMessage, updateProfile } from '../api/update-profile';
 import type { InvestmentPreferences } from '../types/preferences';
 import type { ProfileData, ProfileUpdate } from '../types/profile';
@@ -64,7 +65,7 @@ export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizard
       toast.success(t('preferences.saved'));
       onClose();
     } catch (failure) {
-      console.error('Failed to save investment preferences', failure);
+      logUnexpectedFailure('Failed to save investment preferences', failure);
       setError(updateFailureMessage(failure));
       setSaving(false);
     }

@@ -1,6 +1,7 @@
 import { RISK_QUESTIONS, missingRiskAnswers, type RiskAnswers, type RiskQuestionField } from '@stockai/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { updateFailureMessage, updateProfile } from '../api/update-profile';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import type { ProfileData } from '../types/profile';
@@ -55,7 +56,7 @@ export function RiskQuestionnaireForm({ answers, onAnswersChange, onSaved }: Ris
       onSaved(saved);
       success.show(t('profile.risk.success'));
     } catch (failure) {
-      console.error('Failed to update the risk questionnaire', failure);
+      logUnexpectedFailure('Failed to update the risk questionnaire', failure);
       setSaveError(updateFailureMessage(failure));
     } finally {
       setSaving(false);

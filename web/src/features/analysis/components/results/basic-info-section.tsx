@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResults } from '../../types/results';
-import { formatCompact, formatDate, formatNumber, formatPercent, formatPrice, formatSignedPrice, trend } from '../../utils/format';
+import { formatCompact, formatDate, formatNumber, formatPercent, formatPrice, formatShares, formatSignedPrice, trend } from '../../utils/format';
 import { FigureGrid, ResultSection, ScoreBadge } from './result-section';
 
 export function BasicInfoSection({ results }: { results: AnalysisResults }) {
@@ -33,7 +33,7 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
           { label: t('analysis.results.basic.industry'), value: basic.industry ?? '—' },
           { label: t('analysis.results.basic.sector'), value: basic.sector ?? '—' },
           { label: t('analysis.results.basic.marketCap'), value: formatCompact(basic.marketCap, basic.currency) },
-          { label: t('analysis.results.basic.volume'), value: formatCompact(basic.volume) },
+          { label: t('analysis.results.basic.volume'), value: formatShares(basic.volume) },
           { label: t('analysis.results.basic.peRatio'), value: formatNumber(basic.peRatio) },
           { label: t('analysis.results.basic.dividendYield'), value: formatPercent(basic.dividendYield) },
           { label: t('analysis.results.basic.high52Week'), value: formatPrice(basic.high52Week) },
