@@ -142,6 +142,16 @@ describe('stocks', () => {
     else expect(reason).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it("stores Hong Kong figures with the reader's notes in Chinese and the research notes only in the source", async () => {
+    const tencent = await createUniverse(sut.db).fundamentals('0700.HK');
+    expect(tencent).toMatchObject({ price: 533, asOf: '2026-02-16' });
+    expect(tencent?.notes).toContain('股價、市盈率、52 週範圍及 Beta 取自 2026-02-16 的報價頁（當日為半日市，日期由此推斷）。');
+    expect(tencent?.notes).toContain('收入為截至 2026-01-02 的近十二個月數據，已換算為港元。');
+    expect(tencent?.notes.join('\n')).not.toMatch(/stocksguide|half-day|converted|\d(\.\d+)?[BM]\b/);
+    expect(tencent?.source).toContain('資料來源備註（原文）：');
+    expect(tencent?.source).toContain('price/PE/52w/beta from Yahoo page captured on half-day session (inferred 2026-02-16)');
+  });
+
   it('gives medians over the analysable peers of the same market and sector, the stock itself left out', async () => {
     const universe = createUniverse(sut.db);
     const bundle = parseBundle(readBundleFiles());

@@ -1,4 +1,6 @@
+import { priceLabel, priceTiming } from '../report/as-of';
 import { bigMoney, percent, ratio, times } from '../report/format';
+import { industryText } from '../report/industries';
 import { MARKET_TEXT, sectorText } from '../report/labels';
 import type { BusinessBrief, BusinessNarrative } from './types';
 
@@ -21,13 +23,22 @@ function displayName({ data }: BusinessBrief): string {
   return data.companyNameZh ? `${data.companyNameZh}（${data.companyName}）` : data.companyName;
 }
 
+/** "市值約 USD 850 億", dated when the price is not current ("截至 2026-02-16 的市值約 …"). */
+function marketCapText(data: BusinessBrief['data'], now: Date): string {
+  const timing = priceTiming(data.asOf, now);
+  const dated = timing.stale && timing.asOf !== null ? `截至 ${timing.asOf} 的` : '';
+  return `${dated}市值約 ${bigMoney(data.marketCap, data.currency)}`;
+}
+
 function primaryBusiness(brief: BusinessBrief): string {
   const { data } = brief;
   const sector = sectorText(data.sector);
-  const industry = data.industry ? `行業為 ${data.industry}` : null;
+  // An industry without a Chinese name is left out: the report is read in Chinese.
+  const industryZh = industryText(data.industry);
+  const industry = industryZh ? `行業為${industryZh}` : null;
   const field = [sector ? `屬${sector}板塊` : null, industry].filter((x) => x !== null).join('，') || '所屬行業不詳';
   const revenue = data.revenue !== null ? `最近一個財政年度收入約 ${bigMoney(data.revenue, data.currency)}` : '收入數據不詳';
-  return `${displayName(brief)}於${MARKET_TEXT[data.market]}上市（${data.symbol}），${field}。${revenue}，市值約 ${bigMoney(data.marketCap, data.currency)}。`;
+  return `${displayName(brief)}於${MARKET_TEXT[data.market]}上市（${data.symbol}），${field}。${revenue}，${marketCapText(data, brief.now ?? new Date())}。`;
 }
 
 function competitiveAdvantage({ metrics }: BusinessBrief): string {
@@ -40,7 +51,7 @@ function competitiveAdvantage({ metrics }: BusinessBrief): string {
   return `${figures}，公司目前未能錄得盈利，競爭優勢尚待業務規模及盈利改善來證明。`;
 }
 
-function marketPosition({ data, metrics, valuation }: BusinessBrief): string {
+function marketPosition({ data, metrics, valuation, now = new Date() }: BusinessBrief): string {
   const cap = metrics.marketCapUsd;
   const tier = cap === null ? '規模不詳' : cap >= 100e9 ? '屬超大型企業，行業地位領先' : cap >= 10e9 ? '屬大型企業' : cap >= 2e9 ? '屬中型企業' : '屬小型企業';
   const relative = valuation.models.find((m) => m.id === 'relative');
@@ -51,10 +62,10 @@ function marketPosition({ data, metrics, valuation }: BusinessBrief): string {
     const premium = data.peRatio / medianPe - 1;
     peText += `，較同業中位數 ${times(medianPe)}${premium >= 0 ? `高 ${percent(premium, 0)}，市場給予溢價` : `低 ${percent(-premium, 0)}，估值較同業折讓`}`;
   }
-  return `市值約 ${bigMoney(data.marketCap, data.currency)}，${tier}。${peText}。`;
+  return `${marketCapText(data, now)}，${tier}。${peText}。`;
 }
 
-function growthProspects({ metrics, valuation }: BusinessBrief): string {
+function growthProspects({ data, metrics, valuation, now = new Date() }: BusinessBrief): string {
   const dcf = valuation.models.find((m) => m.id === 'dcf');
   const g0 = typeof dcf?.inputs.firstYearGrowth === 'number' ? dcf.inputs.firstYearGrowth : null;
   const sustainable =
@@ -62,7 +73,9 @@ function growthProspects({ metrics, valuation }: BusinessBrief): string {
       ? '數據不足以估算可持續增長率'
       : `以 ROE × 盈利保留比率估算，公司可憑自身盈利支持約 ${percent(metrics.sustainableGrowth)} 的年增長`;
   const assumption = g0 !== null ? `；估值假設首年增長 ${percent(g0)}，其後逐步放緩至長期 2.5%` : '';
-  const upside = valuation.upside === null ? '' : `。按綜合估值，股價${valuation.upside >= 0 ? `尚有約 ${valuation.upside}% 上升空間` : `已較合理價值高約 ${-valuation.upside}%`}`;
+  const timing = priceTiming(data.asOf, now);
+  const price = timing.stale ? priceLabel(timing) : '股價';
+  const upside = valuation.upside === null ? '' : `。按綜合估值，${price}${valuation.upside >= 0 ? `尚有約 ${valuation.upside}% 上升空間` : `已較合理價值高約 ${-valuation.upside}%`}`;
   return `${sustainable}${assumption}${upside}。`;
 }
 

@@ -7,7 +7,7 @@ import { systemPromptsRepo } from '../prompts/repo';
 import { builtInBusinessNarrative } from './built-in-business';
 import { builtInSummary } from './built-in';
 import type { CircuitBreaker } from './circuit-breaker';
-import { businessFacts, cleanText, parseNarrative, renderTemplate, summaryFacts } from './prompt';
+import { businessFacts, cleanText, parseNarrative, renderTemplate, summaryFacts, userMessage } from './prompt';
 import type { Analyst, AnalystContext } from './types';
 
 /** How long the AI may take: each attempt, how many retries, and the whole report. */
@@ -88,7 +88,7 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     }
   }
 
-  async function ask(purpose: Exclude<AiPurpose, 'test'>, data: MarketData, facts: string, ctx: AnalystContext): Promise<string | undefined> {
+  async function ask(purpose: Exclude<AiPurpose, 'test'>, data: MarketData, facts: string, ctx: AnalystContext, now = new Date()): Promise<string | undefined> {
     const prompt = await systemPromptsRepo.find(db, PROMPT_IDS[purpose]);
     if (!prompt) {
       logger.error({ promptId: PROMPT_IDS[purpose] }, 'system prompt missing; using the built-in analyst');
@@ -105,7 +105,7 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     }
     const messages: ChatMessage[] = [
       { role: 'system', content: renderTemplate(prompt.template, data) },
-      { role: 'user', content: `以下是計算好的數據（JSON）：\n${facts}` },
+      { role: 'user', content: userMessage(facts, data, now) },
     ];
     const started = Date.now();
     let answer: string | undefined;
@@ -153,7 +153,7 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     name: model,
     async businessNarrative(brief, ctx) {
       const fallback = builtInBusinessNarrative(brief);
-      const answer = await ask('business', brief.data, businessFacts(brief), ctx);
+      const answer = await ask('business', brief.data, businessFacts(brief), ctx, brief.now);
       const fields = answer === undefined ? undefined : parseNarrative(answer);
       if (!fields) {
         if (answer !== undefined) logger.warn({ analysisId: ctx.analysisId }, 'AI business answer was not the JSON asked for; using the built-in analyst');
@@ -162,7 +162,7 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
       return { value: { ...fallback, ...fields }, writtenBy: 'ai', model };
     },
     async summary(brief, ctx) {
-      const answer = await ask('summary', brief.data, summaryFacts(brief), ctx);
+      const answer = await ask('summary', brief.data, summaryFacts(brief), ctx, brief.now);
       const text = answer === undefined ? '' : cleanText(answer);
       // A summary is prose: an answer in JSON or a code block is the wrong format for the page.
       if (text === '' || /^(\{|\[|```)/.test(text)) {

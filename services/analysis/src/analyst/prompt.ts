@@ -1,4 +1,5 @@
 import type { MarketData } from '../market-data/types';
+import { priceBasis, priceTiming } from '../report/as-of';
 import { round } from '../report/format';
 import type { BusinessBrief, BusinessNarrative, SummaryBrief } from './types';
 
@@ -15,10 +16,25 @@ export function renderTemplate(template: string, data: MarketData): string {
 
 const pct = (fraction: number | null) => (fraction === null ? null : round(fraction * 100, 1));
 
+/**
+ * How current the price is, for the model: the date, whether it may be called current, and
+ * how to name it (report/as-of.ts), so a months-old close is never written up as "現價".
+ */
+export function priceFacts(data: MarketData, now: Date): { priceAsOf: string | null; priceIsLive: boolean; priceBasis: string } {
+  const timing = priceTiming(data.asOf, now);
+  return { priceAsOf: data.asOf, priceIsLive: !timing.stale, priceBasis: priceBasis(timing) };
+}
+
+/** The user message: the computed figures as JSON, and how to name the price. */
+export function userMessage(facts: string, data: MarketData, now: Date): string {
+  return `以下是計算好的數據（JSON）：\n${facts}\n\n${priceBasis(priceTiming(data.asOf, now))}`;
+}
+
 /** The figures the model is given (the user message), as JSON: numbers it must not contradict. */
-export function businessFacts({ data, metrics, valuation, score }: BusinessBrief): string {
+export function businessFacts({ data, metrics, valuation, score, now = new Date() }: BusinessBrief): string {
   return JSON.stringify(
     {
+      ...priceFacts(data, now),
       company: data.companyName,
       companyZh: data.companyNameZh,
       symbol: data.symbol,
@@ -61,10 +77,11 @@ export function businessFacts({ data, metrics, valuation, score }: BusinessBrief
   );
 }
 
-export function summaryFacts({ data, basic, valuation, business, suggestions }: SummaryBrief): string {
+export function summaryFacts({ data, basic, valuation, business, suggestions, now = new Date() }: SummaryBrief): string {
   const own = suggestions.byInvestorType.find((a) => a.highlighted);
   return JSON.stringify(
     {
+      ...priceFacts(data, now),
       company: data.companyNameZh ?? data.companyName,
       symbol: data.symbol,
       currency: data.currency,

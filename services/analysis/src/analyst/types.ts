@@ -16,6 +16,8 @@ export interface BusinessBrief {
   valuation: ValuationResult;
   /** The business score (0–100) computed from the metrics. */
   score: number;
+  /** When the analysis runs: a price older than a few days is not called current (report/as-of.ts). Default: now. */
+  now?: Date;
 }
 
 /** The text fields of the business section. */
@@ -28,6 +30,8 @@ export interface SummaryBrief {
   valuation: ValuationResult;
   business: BusinessAnalysis;
   suggestions: Suggestions;
+  /** When the analysis runs (see BusinessBrief.now). Default: now. */
+  now?: Date;
 }
 
 /** A piece of text and who wrote it: the AI provider (model named) or the built-in analyst. */

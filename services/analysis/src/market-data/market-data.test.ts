@@ -45,7 +45,7 @@ describe('market data', () => {
         reportingCurrency: 'CNY', price: 533, peRatio: 21.23, eps: 25.11, dividendYield: 0.0085, asOf: '2026-02-16', source: 'snapshot',
         change: null, volume: null,
       });
-      expect(data.notes[0]).toContain('離線快照，截至 2026-02-16');
+      expect(data.notes[0]).toBe('數據來自內置離線快照（截至 2026-02-16），並非即時報價；沒有當日升跌及成交量。');
     });
 
     it('converts figures reported in CNY with the bundled, dated rate and says so', async () => {
@@ -103,6 +103,9 @@ describe('market data', () => {
       expect(data.notes.join('\n')).toContain('每股帳面值由股價 ÷ 市帳率推算');
       expect(data.notes.join('\n')).toContain('1 CNY = 1.0834 HKD（Yahoo Finance 匯率 CNYHKD=X');
       expect(yahoo.requests.some((r) => r.startsWith('/v8/finance/chart/0700.HK?'))).toBe(true);
+      // Chinese notes: the only ASCII words are the provider's name, its FX ticker and currency codes.
+      const words = data.notes.join('\n').replace(/Yahoo Finance|CNYHKD=X/g, '').match(/[A-Za-z]+/g) ?? [];
+      expect(words.filter((w) => !['CNY', 'HKD'].includes(w))).toEqual([]);
     });
 
     it('takes Yahoo’s bookValue, converted, only when there is no price-to-book', () => {
@@ -115,7 +118,7 @@ describe('market data', () => {
       yahoo.failWith(500);
       const data = await sut().fetch('0700.HK');
       expect(data).toMatchObject({ source: 'snapshot', price: 533, asOf: '2026-02-16' });
-      expect(data.notes[0]).toBe('未能從 Yahoo Finance 取得即時數據（Yahoo Finance 回應 HTTP 500），改用離線快照數據（截至 2026-02-16）。');
+      expect(data.notes[0]).toBe('未能從 Yahoo Finance 取得即時數據（Yahoo Finance 回應錯誤，狀態碼 500），改用離線快照數據（截至 2026-02-16）。');
     });
 
     it('falls back to the snapshot when Yahoo has no quote for the symbol', async () => {

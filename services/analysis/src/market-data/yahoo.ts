@@ -32,7 +32,7 @@ function httpStatus(err: unknown): number | null {
 function describeFailure(err: unknown): string {
   const status = httpStatus(err);
   if (status === 429) return 'Yahoo Finance 暫時限制請求次數';
-  if (status) return `Yahoo Finance 回應 HTTP ${status}`;
+  if (status) return `Yahoo Finance 回應錯誤，狀態碼 ${status}`;
   if ((err as Error | null)?.name === 'TimeoutError') return 'Yahoo Finance 回應逾時';
   return 'Yahoo Finance 暫時無法連線或回應格式有誤';
 }

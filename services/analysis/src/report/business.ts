@@ -38,10 +38,19 @@ export function businessScore(metrics: FinancialMetrics): BusinessScore {
   return { score: Math.round(profitability + returns + balanceSheet + cashConversion + scale), parts };
 }
 
-/** Stage 60: the business score from the figures, and the analyst's words about them. */
-export async function assessBusiness(input: ReportInput, valuation: ValuationResult, analyst: Analyst, ctx: AnalystContext): Promise<BusinessAnalysis> {
+/**
+ * Stage 60: the business score from the figures, and the analyst's words about them. `now` is
+ * when the analysis runs: the words date a price older than a few days (report/as-of.ts).
+ */
+export async function assessBusiness(
+  input: ReportInput,
+  valuation: ValuationResult,
+  analyst: Analyst,
+  ctx: AnalystContext,
+  now: Date = new Date(),
+): Promise<BusinessAnalysis> {
   const metrics = financialMetrics(input.data);
   const { score } = businessScore(metrics);
-  const written = await analyst.businessNarrative({ data: input.data, metrics, valuation, score }, ctx);
+  const written = await analyst.businessNarrative({ data: input.data, metrics, valuation, score, now }, ctx);
   return { ...written.value, score, writtenBy: written.writtenBy };
 }

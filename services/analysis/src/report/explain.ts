@@ -1,6 +1,7 @@
 import { RISK_PROFILES } from '@stockai/contracts';
 import type { MarketData, SectorMedians } from '../market-data/types';
 import type { BasicInfo, BusinessAnalysis, Explanation, Suggestions, ValuationResult } from './types';
+import { type PriceTiming, priceLabel, priceTiming } from './as-of';
 import { basicScore } from './basic-info';
 import { businessScore } from './business';
 import { round } from './format';
@@ -25,13 +26,20 @@ export function explainReport(
   data: MarketData,
   medians: SectorMedians | null,
   parts: { basic: BasicInfo; valuation: ValuationResult; business: BusinessAnalysis; suggestions: Suggestions },
+  timing: PriceTiming = priceTiming(data.asOf, new Date()),
 ): Explanation[] {
   const quoted = dataSourceText(data);
   const computed = `系統計算，數據來源：${quoted}`;
   const { basic, valuation, business, suggestions } = parts;
   const metrics = financialMetrics(data);
   const list: Explanation[] = [
-    { figure: 'basic.currentPrice', value: basic.currentPrice, method: '最新成交價', inputs: { currency: data.currency }, source: quoted },
+    {
+      figure: 'basic.currentPrice',
+      value: basic.currentPrice,
+      method: timing.stale ? `${priceLabel(timing)}（數據快照，並非即時報價）` : '最新成交價',
+      inputs: { currency: data.currency, asOf: data.asOf },
+      source: quoted,
+    },
     { figure: 'basic.marketCap', value: basic.marketCap, method: '股價 × 流通股數', inputs: { price: data.price, sharesOutstanding: data.sharesOutstanding }, source: quoted },
     { figure: 'basic.peRatio', value: basic.peRatio, method: '股價 ÷ 每股盈利', inputs: { price: data.price, eps: data.eps }, source: quoted },
     {
@@ -71,11 +79,11 @@ export function explainReport(
     {
       figure: 'valuation.targetPrice',
       value: valuation.targetPrice,
-      method: '現價 + (合理價值 − 現價) × 信心度：假設估值差距在 12 個月內按信心度收窄',
+      method: '股價 + (合理價值 − 股價) × 信心度：假設估值差距在 12 個月內按信心度收窄',
       inputs: { price: data.price, fairValue: valuation.fairValue, confidence: valuation.confidence },
       source: computed,
     },
-    { figure: 'valuation.upside', value: valuation.upside, method: '(合理價值 ÷ 現價 − 1) × 100%', inputs: { fairValue: valuation.fairValue, price: data.price }, source: computed },
+    { figure: 'valuation.upside', value: valuation.upside, method: '(合理價值 ÷ 股價 − 1) × 100%', inputs: { fairValue: valuation.fairValue, price: data.price }, source: computed },
     {
       figure: 'valuation.confidence',
       value: valuation.confidence,

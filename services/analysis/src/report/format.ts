@@ -1,7 +1,8 @@
 /**
  * How figures read in the report's Traditional Chinese text: per-share amounts with their
- * currency, large amounts in 億 (10^8) or 萬 (10^4), ratios as percentages.
+ * currency, large amounts in 萬 (10^4), 億 (10^8) or 萬億 (10^12), ratios as percentages.
  */
+import { formatChineseUnits } from '../universe/sources/numbers';
 
 /** Per-share amounts: 2 decimals, 3 below 1 (HK penny stocks trade in thousandths). */
 export function roundPrice(value: number): number {
@@ -17,13 +18,10 @@ export function money(value: number | null, currency: string): string {
   return value === null ? '不詳' : `${currency} ${roundPrice(value).toLocaleString('en-US')}`;
 }
 
+/** Large amounts in 萬 / 億 / 萬億, currency code first: "USD 4,668.2 億" (the same style as the data notes). */
 export function bigMoney(value: number | null, currency: string): string {
   if (value === null) return '不詳';
-  const abs = Math.abs(value);
-  if (abs >= 1e12) return `${currency} ${round(value / 1e12, 2)} 萬億`;
-  if (abs >= 1e8) return `${currency} ${round(value / 1e8, 1)} 億`;
-  if (abs >= 1e4) return `${currency} ${round(value / 1e4, 1)} 萬`;
-  return `${currency} ${round(value, 0)}`;
+  return Math.abs(value) >= 1e4 ? `${currency} ${formatChineseUnits(value)}` : `${currency} ${round(value, 0).toLocaleString('en-US')}`;
 }
 
 /** A fraction as a percentage: 0.256 → "25.6%". */

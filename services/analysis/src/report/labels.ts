@@ -35,7 +35,7 @@ const SECTOR_TEXT: Record<string, string> = {
   Utilities: '公用事業',
 };
 
+/** The sector in Traditional Chinese; null when unknown or not translated (the text then leaves it out, never shows English). */
 export function sectorText(sector: string | null): string | null {
-  if (sector === null) return null;
-  return SECTOR_TEXT[sector] ?? sector;
+  return sector === null ? null : (SECTOR_TEXT[sector] ?? null);
 }

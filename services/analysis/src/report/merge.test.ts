@@ -11,9 +11,10 @@ describe('mergeReport', () => {
     const input: ReportInput = { data: steadyCompany({ notes: ['股價為收市價'] }), medians: industrialsMedians, investorType: 'growth' };
     const analyst = builtInAnalyst();
     const valuation = valuationModels(input);
-    const business = await assessBusiness(input, valuation, analyst, ctx);
+    const now = new Date('2026-11-21T08:00:00Z'); // a day after the figures' date: current, no snapshot warning
+    const business = await assessBusiness(input, valuation, analyst, ctx, now);
     const suggestions = adviseInvestors(input, valuation, business);
-    const sut = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions }, analyst, ctx);
+    const sut = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions }, analyst, ctx, now);
 
     expect(sut).toMatchObject({ dataAsOf: '2026-11-20', dataSource: 'snapshot', valuation, business, suggestions });
     expect(sut.notes).toEqual(['股價為收市價', '文字分析由內置分析引擎根據系統計算的數據撰寫。']);

@@ -95,7 +95,7 @@ function rationale(type: RiskProfileId, action: Recommendation, size: number, va
   const profile = RISK_PROFILES[type];
   const [low, high] = stockRange(type);
   const value =
-    valuation.upside === null ? '未有可靠的合理價值或現價' : valuation.upside >= 0 ? `估值顯示約 ${valuation.upside}% 上升空間` : `股價較合理價值高約 ${-valuation.upside}%`;
+    valuation.upside === null ? '未有可靠的合理價值或股價' : valuation.upside >= 0 ? `估值顯示約 ${valuation.upside}% 上升空間` : `股價較合理價值高約 ${-valuation.upside}%`;
   const capped = action !== valuation.recommendation ? `，考慮到風險等級${RISK_TEXT[valuation.riskLevel]}，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」` : '';
   return (
     `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +

@@ -15,7 +15,7 @@ const SHORT_NAMES: Record<ValuationModel['id'], string> = {
 };
 
 /** Said instead of a call when there is no price to compare the fair value with. */
-export const NO_PRICE_NOTE = '沒有可靠的現價，無法計算上升空間及目標價，亦無法以現價檢查估值是否異常，評級暫定為「持有」';
+export const NO_PRICE_NOTE = '沒有可靠的股價，無法計算上升空間及目標價，亦無法以股價檢查估值是否異常，評級暫定為「持有」';
 /** Without a price no model can be checked against it, so the confidence stays at or below this. */
 export const NO_PRICE_CONFIDENCE_CAP = 40;
 

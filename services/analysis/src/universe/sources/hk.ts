@@ -27,6 +27,26 @@ const DERIVED_FIELDS: Record<string, string> = {
   'shares_outstanding=market_cap/price': '流通股數由市值 ÷ 股價推算（來源註明）。',
 };
 
+/**
+ * The notes file's columns written for readers, in Traditional Chinese, in the order the
+ * report lists them: the period of revenue and of net income, what the share count covers,
+ * and the row's caveats. Their English counterparts (revenue_period, net_income_period,
+ * shares_note, notes) are the compiler's research notes: they stay in the figures' `source`
+ * (provenance), never in the notes a reader sees.
+ */
+const READER_NOTES = ['revenue_period_zh', 'net_income_period_zh', 'shares_note_zh', 'notes_zh'] as const;
+
+/** The research notes kept as they were written, for provenance only. */
+const SOURCE_NOTES = ['pb_as_of', 'shares_note', 'eps_note', 'dps_note', 'bvps_note', 'revenue_period', 'net_income_period', 'fcf_cash_debt_period', 'notes'] as const;
+
+/** Where a row's figures come from: the file, the pages it cites, and (marked 資料來源備註) the raw research notes. */
+function sourceOf(row: Record<string, string>, notesRow: Record<string, string> | undefined): string {
+  const raw = SOURCE_NOTES.map((column) => [column, notesRow?.[column]?.trim()] as const)
+    .filter(([, value]) => value)
+    .map(([column, value]) => `${column}: ${value}`);
+  return `hk/hk-fundamentals.csv: ${row.source_url ?? ''}${raw.length ? `；資料來源備註（原文）：${raw.join('; ')}` : ''}`;
+}
+
 /** "DELISTED: ... last trading day 2026-01-14; ..." in the notes column. */
 function delistingOf(note: string): { lastTradingDay: string | null } | null {
   if (!/^\s*DELISTED\b/i.test(note)) return null;
@@ -48,8 +68,10 @@ export function isoDateOf(cell: string | undefined): string | null {
 export function readHkFundamentals(row: Record<string, string>, notesRow: Record<string, string> | undefined, fx: FxTable): Fundamentals {
   const currency = row.currency_trading || 'HKD';
   const asOf = isoDateOf(row.as_of);
-  const notes: string[] = [`資料來源：公開報價及統計頁面整理（${row.source_url?.split(' | ').length ?? 0} 個來源），報價日期 ${row.as_of || '不詳'}；其他欄位可能較舊。`];
-  if (asOf !== row.as_of?.trim()) notes.push(`報價日期為約數（${row.as_of}）。`);
+  const approximate = asOf !== null && asOf !== row.as_of?.trim();
+  // "2025-12 (approx.)": the source gives no exact date.
+  const quoteDate = asOf === null ? '報價日期不詳' : approximate ? `報價日期約為 ${asOf}（來源沒有確切日期）` : `報價日期 ${asOf}`;
+  const notes: string[] = [`資料來源：公開報價及統計頁面整理（${(row.source_url ?? '').split(' | ').filter((url) => url.trim()).length} 個來源），${quoteDate}；其他欄位可能較舊。`];
   const conversions = new Set<string>();
 
   const money = (cell: string | undefined): number | null => {
@@ -76,7 +98,7 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
   }
   if (sharesOutstanding === null && price && marketCap !== null) {
     sharesOutstanding = marketCap / price;
-    notes.push(`流通股數由市值 ÷ 股價推算，約 ${formatFigure(sharesOutstanding)} 股。`);
+    notes.push(`流通股數由市值 ÷ 股價推算，約 ${formatFigure(sharesOutstanding)}股。`);
   }
   for (const field of (notesRow?.derived_fields ?? '').split(';').map((f) => f.trim())) {
     const note = DERIVED_FIELDS[field];
@@ -107,14 +129,14 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
     cash: money(row.cash),
     beta: numberOrNull(row.beta),
     asOf,
-    source: `hk/hk-fundamentals.csv: ${row.source_url ?? ''}`,
+    source: sourceOf(row, notesRow),
     notes,
   };
   notes.push(...conversions);
-  if (notesRow?.revenue_period) notes.push(`營業額期間：${notesRow.revenue_period}。`);
-  if (notesRow?.net_income_period) notes.push(`淨利潤期間：${notesRow.net_income_period}。`);
-  if (/A\+H|market cap/i.test(notesRow?.shares_note ?? '')) notes.push(`股數／市值備註：${notesRow?.shares_note}。`);
-  if (notesRow?.notes) notes.push(`來源備註：${notesRow.notes}`);
+  for (const column of READER_NOTES) {
+    const note = notesRow?.[column]?.trim();
+    if (note) notes.push(note);
+  }
   return figures;
 }
 

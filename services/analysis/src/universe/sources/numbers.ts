@@ -27,10 +27,36 @@ export function cleanName(name: string | undefined): string {
   return (name ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** Figures with the precision a reader needs in a note (4 significant digits, at least 2 decimals). */
+/** The Hong Kong Chinese units large figures read in, largest first. */
+const CHINESE_UNITS = [
+  { unit: '萬億', size: 1e12, digits: 2 },
+  { unit: '億', size: 1e8, digits: 1 },
+  { unit: '萬', size: 1e4, digits: 1 },
+] as const;
+
+/**
+ * A figure of 10,000 or more in Hong Kong Chinese units: 萬 (10⁴), 億 (10⁸), 萬億 (10¹²), with
+ * thousands separators and trailing zeros dropped — 14_590_000_000 → "145.9 億",
+ * 466_820_000_000 → "4,668.2 億", 1_234_000_000_000 → "1.23 萬億". Smaller figures keep the
+ * digits a note needs (see formatFigure). Money reads "USD 4,668.2 億" (code first, as every
+ * amount in the report does); shares "145.9 億股".
+ */
+export function formatChineseUnits(value: number): string {
+  const abs = Math.abs(value);
+  for (const { unit, size, digits } of CHINESE_UNITS) {
+    // Rounded first, so 9,999.96 億 reads "1 萬億", never "10,000 億".
+    const scaled = Number((abs / size).toFixed(digits));
+    if (scaled >= 1) {
+      const text = scaled.toLocaleString('en-US', { maximumFractionDigits: digits });
+      return `${value < 0 ? '-' : ''}${text} ${unit}`;
+    }
+  }
+  return formatFigure(value);
+}
+
+/** Figures with the precision a reader needs in a note: large ones in 萬/億/萬億, others to 4 significant digits (2 decimals from 100). */
 export function formatFigure(value: number): string {
   const abs = Math.abs(value);
-  if (abs >= 1e9) return `${(value / 1e9).toFixed(2)}B`;
-  if (abs >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
+  if (Number((abs / 1e4).toFixed(1)) >= 1) return formatChineseUnits(value);
   return abs >= 100 ? value.toFixed(2) : value.toPrecision(4);
 }
