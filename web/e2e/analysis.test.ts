@@ -67,6 +67,15 @@ describe('stock analysis in the browser', () => {
     await page.getByTestId('symbol-validity').getByText('有效的股票代碼').waitFor();
   }
 
+  /** Each advice card's share of the portfolio: 不建議持有 exactly on a sell call, a percentage otherwise. */
+  async function expectPositionsMatchCalls() {
+    for (const card of await page.getByTestId('result-suggestions').locator('article').all()) {
+      const position = (await card.getByTestId('advice-position').textContent()) ?? '';
+      const sell = (await card.locator('.recommendation--sell, .recommendation--strong_sell').count()) > 0;
+      expect(position).toMatch(sell ? /^此股建議：不建議持有$/ : /^此股建議：佔組合 \d+(\.\d)?%$/);
+    }
+  }
+
   test('aapl: autocomplete, the overlay to 100 %, then every section of the report in order', async () => {
     await page.goto(url('/'));
     await page.getByTestId('credit-balance').locator('.credit-balance__paid').waitFor();
@@ -141,6 +150,9 @@ describe('stock analysis in the browser', () => {
     expect(await advice.first().getAttribute('data-highlighted')).toBe('true');
     expect(await advice.first().textContent()).toContain('進取型');
     expect(await advice.first().textContent()).toContain('您的類型');
+    // The type's stock allocation, then this one stock's share of the whole portfolio (none on a sell).
+    expect(await advice.first().textContent()).toContain('股票配置：組合的 70–100%');
+    await expectPositionsMatchCalls();
 
     const summary = page.getByTestId('result-summary');
     expect((await summary.locator('.summary__text').textContent())?.trim().length).toBeGreaterThan(20);
@@ -167,6 +179,7 @@ describe('stock analysis in the browser', () => {
     await page.getByRole('button', { name: '開始分析' }).click();
     await page.getByTestId('related-articles').waitFor();
     await page.getByTestId('result-basic').getByText('0700.HK').waitFor();
+    await expectPositionsMatchCalls();
     expect(polls.length).toBeGreaterThan(0);
     // Each poll asks past any cache with its own timestamp (spec section 7).
     expect(new Set(polls).size).toBe(polls.length);

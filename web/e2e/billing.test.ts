@@ -97,6 +97,64 @@ describe('billing in the browser', () => {
     expect(requested.some((url) => url.endsWith('/api/payments/config'))).toBe(true);
   }, 90_000);
 
+  test('a purchase attempt resends its Idempotency-Key after a lost answer; a plan already active is told apart', async () => {
+    const keysOf = (path: string) => {
+      const keys: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith(path)) keys.push(request.headers()['idempotency-key'] ?? '');
+      });
+      return keys;
+    };
+    const intentKeys = keysOf('/api/payments/create-payment-intent');
+    const subscribeKeys = keysOf('/api/subscriptions/subscribe');
+    // The connection drops on the first request of each kind: the browser gets no answer.
+    const dropFirst = async (path: string) => {
+      let dropped = false;
+      await page.route(`**${path}`, (route) => {
+        if (dropped) return route.continue();
+        dropped = true;
+        return route.abort('connectionreset');
+      });
+    };
+    await dropFirst('/api/payments/create-payment-intent');
+    await dropFirst('/api/subscriptions/subscribe');
+    await page.goto(web.url('/'));
+    await balance().getByText('(0)+3/3').waitFor();
+
+    await page.getByRole('button', { name: '購買點數' }).click();
+    await modal().getByTestId('package-basic').getByRole('button').click();
+    await modal().getByText('無法初始化付款，請重試').waitFor();
+    await modal().getByRole('button', { name: '重試' }).click();
+    await modal().getByRole('button', { name: '支付 HK$78.00' }).and(page.locator(':enabled')).waitFor();
+    expect(intentKeys).toHaveLength(2);
+    expect(intentKeys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(intentKeys[1]).toBe(intentKeys[0]);
+
+    // The premium subscription's answer is lost; paying again is the same attempt, charged once.
+    await modal().getByRole('tab', { name: '訂閱方案' }).click();
+    await modal().getByTestId('plan-premium').getByRole('button', { name: '選擇方案' }).click();
+    await payWithCard('4242 4242 4242 4242', '支付 HK$2,380.00');
+    await modal().getByTestId('payment-error').getByText('訂閱失敗，請重試').waitFor();
+    await modal().getByRole('button', { name: '支付 HK$2,380.00' }).click();
+    await modal().getByText('訂閱成功！您現在是高級會員。').waitFor();
+    await modal().waitFor({ state: 'detached' });
+    expect(subscribeKeys).toHaveLength(2);
+    expect(subscribeKeys[1]).toBe(subscribeKeys[0]);
+
+    // Another tab subscribes to vip yearly while this one is paying for it: the server's 409 in words.
+    await page.getByRole('button', { name: '購買點數' }).click();
+    await modal().getByRole('tab', { name: '訂閱方案' }).click();
+    await modal().getByTestId('plan-vip').getByRole('button', { name: '選擇方案' }).click();
+    const other = await api('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'yearly', autoRenewal: true, paymentMethodId: '4242424242424242' });
+    expect(other.status).toBe(200);
+    await payWithCard('4242 4242 4242 4242', '支付 HK$980.00');
+    await modal().getByTestId('payment-error').getByText(/^您已訂閱此方案。/).waitFor();
+    expect(subscribeKeys).toHaveLength(3);
+    expect(subscribeKeys[2]).not.toBe(subscribeKeys[0]);
+    // Charged once for premium (the other tab's vip is the second); the refused attempt charged nothing.
+    expect((await paymentsOf()).filter((p) => p.type === 'subscription' && p.status === 'completed')).toHaveLength(2);
+  }, 90_000);
+
   test('on a phone the menu closes when 購買點數 opens the purchase modal and stays closed after it', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(web.url('/'));

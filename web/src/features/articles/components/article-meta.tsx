@@ -1,21 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format-date';
 import type { Article } from '../types/article';
 
-const dateFormat = new Intl.DateTimeFormat('zh-HK', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Hong_Kong' });
-
-export function formatPublished(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
-
-/** "2026年5月25日 · 3 分鐘閱讀" */
+/** "2026年5月25日 · 3 分鐘閱讀"; a post without a readable date shows only its reading time. */
 export function ArticleMeta({ article, className }: { article: Article; className?: string }) {
   const { t } = useTranslation();
-  const published = formatPublished(article.published_at);
+  const hasDate = !Number.isNaN(Date.parse(article.published_at));
   return (
     <p className={className}>
-      {published && <time dateTime={article.published_at}>{published}</time>}
-      {published && ' · '}
+      {hasDate && <time dateTime={article.published_at}>{formatDate(article.published_at)}</time>}
+      {hasDate && ' · '}
       {t('articles.readingTime', { minutes: article.reading_time })}
     </p>
   );

@@ -17,9 +17,13 @@ export type SubscribeResult =
   /** The first payment needs the card's authentication step before the subscription starts. */
   | { kind: 'requires_action'; clientSecret: string; paymentIntentId: string | null };
 
-/** POST subscriptions/subscribe. A declined card is an ApiError with code CARD_DECLINED (402). */
-export async function subscribe(request: SubscribeRequest): Promise<SubscribeResult> {
-  const raw = await apiClient.post<unknown>('subscriptions/subscribe', request);
+/**
+ * POST subscriptions/subscribe. A declined card is an ApiError with code CARD_DECLINED (402); a
+ * subscription already active or waiting, or another subscribe running, a 409 with its code.
+ * `idempotencyKey` names the purchase attempt, so a resent request charges the card once.
+ */
+export async function subscribe(request: SubscribeRequest, idempotencyKey: string): Promise<SubscribeResult> {
+  const raw = await apiClient.post<unknown>('subscriptions/subscribe', request, { headers: { 'Idempotency-Key': idempotencyKey } });
   const clientSecret = stringOf(objectOf(raw).clientSecret);
   if (clientSecret) return { kind: 'requires_action', clientSecret, paymentIntentId: stringOf(objectOf(raw).paymentIntentId) };
   return { kind: 'active', current: parseCurrentSubscription(raw) };

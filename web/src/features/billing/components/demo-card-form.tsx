@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmPayment } from '../api/confirm-payment';
 import { authenticateDemoPayment, payWithDemoCard } from '../api/demo-card';
 import type { CardFormProps, PurchaseOutcome } from '../types/purchase';
+import { AttemptKeys } from '../utils/attempt-keys';
 import { cardDigits, formatCardNumber, formatExpiry, isCardNumber, isCvc, isUnexpired } from '../utils/card-details';
 import { PurchaseError, cardErrorOf } from '../utils/purchase-errors';
 import { finishPackagePayment, subscribeToPlan, subscriptionAfterAuthentication } from '../utils/purchase-steps';
@@ -28,6 +29,7 @@ export function DemoCardForm({ order, submitLabel, onPaid }: CardFormProps) {
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState<PendingAuthentication | null>(null);
+  const [attempts] = useState(() => new AttemptKeys());
   const id = (field: Field) => `${idPrefix}-${field}`;
 
   // A package is paid through its intent, so the button waits for the client secret.
@@ -56,7 +58,7 @@ export function DemoCardForm({ order, submitLabel, onPaid }: CardFormProps) {
   const pay = async (): Promise<PurchaseOutcome | 'authenticate'> => {
     const cardNumber = cardDigits(values.number);
     if (order.kind === 'plan') {
-      const result = await subscribeToPlan(order, cardNumber);
+      const result = await subscribeToPlan(order, cardNumber, attempts);
       if (result.kind === 'active') return { kind: 'subscription', current: result.current };
       if (!result.paymentIntentId) throw new PurchaseError('billing.errors.subscribe');
       setPending({ paymentIntentId: result.paymentIntentId, clientSecret: result.clientSecret });

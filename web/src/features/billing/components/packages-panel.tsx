@@ -1,23 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { getPackages } from '../api/get-packages';
 import { useApiQuery } from '../hooks/use-api-query';
 import type { CreditPackage } from '../types/catalogue';
 import type { PackageIntent } from '../types/payment';
 import type { PurchaseOutcome } from '../types/purchase';
+import { AttemptKeys } from '../utils/attempt-keys';
 import { formatMoney } from '../utils/format-money';
+import { type PurchaseError, purchaseErrorOf } from '../utils/purchase-errors';
 import { CardPayment } from './card-payment';
 import { PackageCard } from './package-card';
 
-type IntentState = { status: 'creating' } | { status: 'ready'; intent: PackageIntent } | { status: 'failed' };
+type IntentState = { status: 'creating' } | { status: 'ready'; intent: PackageIntent } | { status: 'failed'; error: PurchaseError };
 
 /**
  * The buy-credits tab. Choosing a package creates its payment intent at once, so the card form's
  * button is enabled only when there is a client secret to pay (spec section 5). Each intent is
  * kept while the modal is open: going back to a package pays the intent it already has rather
- * than leaving another unpaid one in the payments list.
+ * than leaving another unpaid one in the payments list, and retrying a package whose intent
+ * could not be created resends its Idempotency-Key, so a lost answer makes no second intent.
  */
 export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): void }) {
   const { t } = useTranslation();
@@ -26,6 +30,7 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
   const [intent, setIntent] = useState<IntentState>({ status: 'creating' });
   const latest = useRef<AbortController | null>(null);
   const intents = useRef(new Map<string, PackageIntent>());
+  const attempts = useRef(new AttemptKeys());
 
   useEffect(() => () => latest.current?.abort(), []);
 
@@ -41,13 +46,15 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
     }
     setIntent({ status: 'creating' });
     try {
-      const created = await createPaymentIntent(pkg.type, controller.signal);
+      const created = await createPaymentIntent(pkg.type, attempts.current.keyFor(pkg.type), controller.signal);
+      attempts.current.settle(pkg.type);
       intents.current.set(pkg.type, created);
       if (!controller.signal.aborted) setIntent({ status: 'ready', intent: created });
     } catch (error) {
+      attempts.current.settle(pkg.type, error);
       if (controller.signal.aborted) return;
-      console.error('Failed to create payment intent', error);
-      setIntent({ status: 'failed' });
+      logUnexpectedFailure('Failed to create payment intent', error);
+      setIntent({ status: 'failed', error: purchaseErrorOf(error, 'billing.errors.initPayment') });
     }
   };
 
@@ -65,7 +72,7 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
       </ul>
       {selected && intent.status === 'failed' && (
         <div className="form-error purchase-modal__retry" role="alert">
-          <span>{t('billing.errors.initPayment')}</span>
+          <span>{t(intent.error.key ?? 'billing.errors.initPayment')}</span>
           <button type="button" className="btn btn--secondary" onClick={() => void choose(selected)}>
             {t('billing.retry')}
           </button>

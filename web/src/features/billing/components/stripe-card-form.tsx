@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
 import type { CardFormProps, PurchaseOrder, PurchaseOutcome } from '../types/purchase';
+import { AttemptKeys } from '../utils/attempt-keys';
 import { PurchaseError } from '../utils/purchase-errors';
 import { finishPackagePayment, subscribeToPlan, subscriptionAfterAuthentication } from '../utils/purchase-steps';
 import { PaymentError } from './payment-error';
@@ -96,11 +97,12 @@ function StripeForm({ order, submitLabel, onPaid }: CardFormProps) {
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const [attempts] = useState(() => new AttemptKeys());
   const ready = stripe !== null && elements !== null && elementReady;
 
   const pay = async (): Promise<PurchaseOutcome> => {
     if (!stripe || !elements) throw new PurchaseError('billing.errors.initPayment');
-    return order.kind === 'package' ? payPackage(stripe, elements, order) : payPlan(stripe, elements, order);
+    return order.kind === 'package' ? payPackage(stripe, elements, order) : payPlan(stripe, elements, order, attempts);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -136,12 +138,12 @@ async function payPackage(stripe: Stripe, elements: Elements, order: Extract<Pur
   return finishPackagePayment(order, paymentIntent?.id ?? order.intent?.paymentIntentId ?? '');
 }
 
-async function payPlan(stripe: Stripe, elements: Elements, order: Extract<PurchaseOrder, { kind: 'plan' }>): Promise<PurchaseOutcome> {
+async function payPlan(stripe: Stripe, elements: Elements, order: Extract<PurchaseOrder, { kind: 'plan' }>, attempts: AttemptKeys): Promise<PurchaseOutcome> {
   const submitted = await elements.submit();
   if (submitted.error) throw new PurchaseError(null, submitted.error.message ?? undefined);
   const { error, paymentMethod } = await stripe.createPaymentMethod({ elements });
   if (error) throw new PurchaseError(null, error.message ?? undefined);
-  const result = await subscribeToPlan(order, paymentMethod.id);
+  const result = await subscribeToPlan(order, paymentMethod.id, attempts);
   if (result.kind === 'active') return { kind: 'subscription', current: result.current };
   const next = await stripe.handleNextAction({ clientSecret: result.clientSecret });
   if (next.error) throw new PurchaseError(null, next.error.message ?? undefined);

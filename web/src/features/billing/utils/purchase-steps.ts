@@ -1,8 +1,10 @@
+import { logUnexpectedFailure } from '@/lib/log-failure';
 import { confirmPayment } from '../api/confirm-payment';
 import { getCurrentSubscription } from '../api/get-current-subscription';
 import { subscribe, type SubscribeResult } from '../api/subscribe';
 import type { PurchaseOrder, PurchaseOutcome } from '../types/purchase';
-import { PurchaseError, cardErrorOf } from './purchase-errors';
+import type { AttemptKeys } from './attempt-keys';
+import { PurchaseError, purchaseErrorOf } from './purchase-errors';
 
 type PackageOrder = Extract<PurchaseOrder, { kind: 'package' }>;
 type PlanOrder = Extract<PurchaseOrder, { kind: 'plan' }>;
@@ -20,15 +22,20 @@ export async function finishPackagePayment(order: PackageOrder, paymentIntentId:
   throw new PurchaseError('billing.errors.creditsNotAdded');
 }
 
-/** Starts the subscription with a payment method (Stripe's id, or the demo test card number). */
-export async function subscribeToPlan(order: PlanOrder, paymentMethodId: string): Promise<SubscribeResult> {
+/**
+ * Starts the subscription with a payment method (Stripe's id, or the demo test card number).
+ * The same request sent again within `attempts` carries its key, so the card is charged once.
+ */
+export async function subscribeToPlan(order: PlanOrder, paymentMethodId: string, attempts: AttemptKeys): Promise<SubscribeResult> {
+  const request = { planId: order.plan.id, billingCycle: order.cycle, autoRenewal: order.autoRenewal, paymentMethodId };
   try {
-    return await subscribe({ planId: order.plan.id, billingCycle: order.cycle, autoRenewal: order.autoRenewal, paymentMethodId });
+    const result = await subscribe(request, attempts.keyFor(request));
+    attempts.settle(request);
+    return result;
   } catch (error) {
-    console.error('Failed to subscribe', error);
-    const cardError = cardErrorOf(error);
-    if (cardError?.key === 'billing.card.declined') throw cardError;
-    throw new PurchaseError('billing.errors.subscribe');
+    attempts.settle(request, error);
+    logUnexpectedFailure('Failed to subscribe', error);
+    throw purchaseErrorOf(error, 'billing.errors.subscribe');
   }
 }
 

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { AnalysisResults } from '../../types/results';
+import type { AnalysisResults, InvestorAdvice } from '../../types/results';
 import { ResultSection } from './result-section';
+
+const PERCENT = new Intl.NumberFormat('zh-HK', { maximumFractionDigits: 1 });
 
 /** Advice for each investor type; the user's own type comes first and is marked (spec section 3). */
 export function SuggestionsSection({ results }: { results: AnalysisResults }) {
@@ -21,16 +23,7 @@ export function SuggestionsSection({ results }: { results: AnalysisResults }) {
               {advice.highlighted && <span className="advice__mine">{t('analysis.results.suggestions.yourType')}</span>}
             </header>
             <p className={`recommendation recommendation--${advice.action}`}>{advice.actionText || t(`analysis.results.recommendation.${advice.action}`)}</p>
-            <dl className="advice__facts">
-              <div>
-                <dt>{t('analysis.results.suggestions.positionSize')}</dt>
-                <dd>{advice.positionSizePercent}%</dd>
-              </div>
-              <div>
-                <dt>{t('analysis.results.suggestions.horizon')}</dt>
-                <dd>{advice.horizon}</dd>
-              </div>
-            </dl>
+            <AdviceFacts advice={advice} />
             <p className="advice__rationale">{advice.rationale}</p>
             {advice.keyRisks.length > 0 && (
               <>
@@ -46,5 +39,37 @@ export function SuggestionsSection({ results }: { results: AnalysisResults }) {
         ))}
       </div>
     </ResultSection>
+  );
+}
+
+/**
+ * The two sizes a reader could confuse, each said in full: how much of the portfolio the type
+ * keeps in stocks at all, then this one stock's share of the whole portfolio. Reports stored
+ * before the range was sent show only the stock's share.
+ */
+function AdviceFacts({ advice }: { advice: InvestorAdvice }) {
+  const { t } = useTranslation();
+  const range = advice.stockAllocationRange;
+  return (
+    <dl className="advice__facts">
+      {range && (
+        <div className="advice__fact">
+          <dt>{t('analysis.results.suggestions.stockAllocation')}</dt>
+          <dd>{t('analysis.results.suggestions.stockAllocationValue', { low: PERCENT.format(range[0]), high: PERCENT.format(range[1]) })}</dd>
+        </div>
+      )}
+      <div className="advice__fact advice__fact--position" data-testid="advice-position">
+        <dt>{t('analysis.results.suggestions.position')}</dt>
+        <dd>
+          {advice.positionSizePercent > 0
+            ? t('analysis.results.suggestions.positionValue', { percent: PERCENT.format(advice.positionSizePercent) })
+            : t('analysis.results.suggestions.notHolding')}
+        </dd>
+      </div>
+      <div className="advice__fact">
+        <dt>{t('analysis.results.suggestions.horizon')}</dt>
+        <dd>{advice.horizon}</dd>
+      </div>
+    </dl>
   );
 }
