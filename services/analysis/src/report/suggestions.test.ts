@@ -52,7 +52,7 @@ describe('adviseInvestors', () => {
     for (const advice of byInvestorType) {
       expect(advice.positionSizePercent).toBeLessThanOrEqual(SINGLE_STOCK_LIMIT[advice.investorType]);
       expect(advice.keyRisks.length).toBeGreaterThan(0);
-      expect(advice.rationale).toContain(`此股建議佔組合約 ${advice.positionSizePercent}%`);
+      expect(advice.rationale).toContain(advice.positionSizePercent > 0 ? `此股建議佔組合約 ${advice.positionSizePercent}%` : '不建議持有此股');
     }
   });
 
@@ -80,6 +80,17 @@ describe('adviseInvestors', () => {
     expect(byInvestorType[0]?.rationale).toContain('不宜加碼');
     // strong buy on a high-risk stock: at most 20 × 0.5 = 10 % for the aggressive type
     expect(byInvestorType[3]?.positionSizePercent).toBeLessThanOrEqual(10);
+  });
+
+  it('says not to hold a stock it says to sell, for every type', async () => {
+    // Priced at four times the fixture's value, every model finds it far above its fair value.
+    const { byInvestorType } = await sut({ data: steadyCompany({ price: 340, high52Week: 360 }), medians: industrialsMedians, investorType: null });
+    for (const advice of byInvestorType) {
+      expect(['sell', 'strong_sell']).toContain(advice.action);
+      expect(advice.positionSizePercent).toBe(0);
+      expect(advice.rationale).toMatch(/不建議持有此股。$/);
+      expect(advice.rationale).not.toContain('佔組合約 0%');
+    }
   });
 
   it('holds none of a stock it says to sell, for every type', () => {

@@ -99,7 +99,7 @@ function rationale(type: RiskProfileId, action: Recommendation, size: number, va
   const capped = action !== valuation.recommendation ? `，考慮到風險等級${RISK_TEXT[valuation.riskLevel]}，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」` : '';
   return (
     `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +
-    `${value}，業務評分 ${business.score}/100${capped}；${ACTION_ADVICE[action]}，此股建議佔組合約 ${size}%。`
+    `${value}，業務評分 ${business.score}/100${capped}；${ACTION_ADVICE[action]}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
   );
 }
 
