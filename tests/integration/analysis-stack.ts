@@ -22,7 +22,8 @@ import {
 } from '@stockai/platform';
 import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
 import { createTestDatabase, startTestService, type TestService, testInfra, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { analysisService } from '../../services/analysis/src/app';
+import { type AnalysisServiceDefinition, analysisService } from '../../services/analysis/src/app';
+import type { AnalysisOptions } from '../../services/analysis/src/config';
 import { JOBS_QUEUE } from '../../services/analysis/src/analyses/jobs';
 import { authService } from '../../services/auth/src/app';
 import { billingService } from '../../services/billing/src/app';
@@ -107,6 +108,22 @@ export interface AnalysisStack {
   events: EventEnvelope[];
   /** Starts an analysis worker process on the analysis database and job queue. */
   startWorker(): Promise<WorkerProcess>;
+  /**
+   * Another analysis API process with its own database and job queue on the stack's exchange
+   * (so billing hears its events and refunds its analyses), built with `options`: a billing
+   * behind a fault-injecting proxy, a short sweep, a short job deadline. The stack's own jobs
+   * also reach its queue; they name analyses its database does not hold and are ignored.
+   */
+  startAnalysisApi(options: Partial<AnalysisOptions>): Promise<ExtraAnalysisApi>;
+  close(): Promise<void>;
+}
+
+export interface ExtraAnalysisApi {
+  url: string;
+  db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  definition: AnalysisServiceDefinition;
+  /** Closes the service only (what a SIGTERM does), leaving its database for the test to read. */
+  closeService(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -206,6 +223,35 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
     };
   }
 
+  const extras = new Set<ExtraAnalysisApi>();
+  async function startAnalysisApi(extra: Partial<AnalysisOptions>): Promise<ExtraAnalysisApi> {
+    const prefix = `${uniqueName('analysis_extra')}.`;
+    const database = await createTestDatabase();
+    const extraBus = await createAmqpBus(infra.amqpUrl, { exchange, queuePrefix: prefix, logger });
+    const extraCache = createRedisCache(infra.redisUrl, { keyPrefix: prefix });
+    const definition = analysisService({ billingUrl: billing.url, marketData: 'snapshot', llm, cacheTtlHours: 6, workers: 0, startsPerMinute: 0, ...extra });
+    const running = await startService(definition, { db: database.db, bus: extraBus, cache: extraCache, logger, publicKey: keys.publicKey }, { port: 0 });
+    let serviceClosed: Promise<void> | undefined;
+    let closed: Promise<void> | undefined;
+    const api: ExtraAnalysisApi = {
+      url: running.url,
+      db: database.db,
+      definition,
+      closeService: () => (serviceClosed ??= running.close()),
+      close: () =>
+        (closed ??= (async () => {
+          extras.delete(api);
+          await api.closeService();
+          await extraBus.close();
+          await extraCache.close();
+          await database.drop();
+          await deleteAmqpTopology(infra.amqpUrl, undefined, [prefix + JOBS_QUEUE]);
+        })()),
+    };
+    extras.add(api);
+    return api;
+  }
+
   return {
     gatewayUrl: gateway.url,
     auth,
@@ -215,8 +261,10 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
     ai,
     events,
     startWorker,
+    startAnalysisApi,
     async close() {
       for (const child of workers) child.kill('SIGKILL');
+      for (const extra of [...extras]) await extra.close();
       await gateway.close();
       await analysis.close();
       await bus.close();
@@ -232,8 +280,8 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
 
 /** Calls the API through the gateway. */
 export function apiClient(gatewayUrl: string) {
-  return async function api(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {};
+  return async function api(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${gatewayUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
@@ -283,4 +331,53 @@ export async function followProgress(
     }
   }
   return events;
+}
+
+/**
+ * A fault-injecting HTTP proxy in front of a real service: requests are forwarded as they are,
+ * and while `hold()` is on the answers are kept back until `release()` (the caller times out
+ * though the callee acted), which is how a test makes billing's outcome unknown.
+ */
+export async function startHoldingProxy(targetUrl: string) {
+  let holding = false;
+  let held: Array<() => void> = [];
+  let forwarded = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+      const answer = await fetch(new URL(req.url ?? '/', targetUrl), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const body = Buffer.from(await answer.arrayBuffer());
+      forwarded++;
+      const reply = () => {
+        if (!res.destroyed) res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body);
+      };
+      if (holding) held.push(reply);
+      else reply();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Requests the callee has answered (whether or not the answer was passed on). */
+    get forwarded() {
+      return forwarded;
+    },
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      const waiting = held;
+      held = [];
+      for (const reply of waiting) reply();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -1,4 +1,5 @@
 import { waitFor } from '@stockai/platform/src/testing';
+import { FAILURE_TEXTS } from '../../services/analysis/src/analyses/failure';
 import { MAX_JOB_ATTEMPTS } from '../../services/analysis/src/analyses/jobs';
 import { type AnalysisStack, apiClient, registerUser, startAnalysisStack } from './analysis-stack';
 
@@ -83,7 +84,7 @@ describe('analysis workers', () => {
       const a = await analysisOf(id, token);
       return a.status === 'failed' && a;
     }, 60_000);
-    expect(failed).toMatchObject({ progress: 40, message: '分析失敗，已退回 1 點信用額度', error: expect.stringContaining(String(MAX_JOB_ATTEMPTS)) });
+    expect(failed).toMatchObject({ progress: 40, message: '分析失敗，已退回 1 點信用額度', error: FAILURE_TEXTS.jobFailed });
     expect(failed.results).toBeUndefined();
     expect(failed.completedAt).not.toBeNull();
 

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import type { ServiceContext, ServiceDefinition, ServiceParts } from '@stockai/platform';
 import { analysisHistory } from './analyses/history';
-import { analysisJobSubscriptions, declareJobQueue } from './analyses/jobs';
+import { DEFAULT_JOB_DEADLINE_MS, analysisJobSubscriptions, declareJobQueue } from './analyses/jobs';
 import type { AnalysisEngine } from './analyses/engine';
 import { streamProgress } from './analyses/progress-stream';
+import { type ProgressWatcher, progressWatcher } from './analyses/progress-watcher';
 import { analysesRoutes } from './analyses/routes';
 import { analysesService } from './analyses/service';
+import { DEFAULT_SWEEP_OPTIONS, stuckAnalysisSweep } from './analyses/sweep';
 import { aiAdminRoutes } from './ai-results/routes';
 import { createAnalyst } from './analyst';
 import { createBillingClient } from './billing-client';
@@ -27,34 +29,49 @@ export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = {
   startsPerMinute: 10,
 };
 
+export interface AnalysisServiceDefinition extends ServiceDefinition {
+  /** The open progress streams of the built service and whether their watcher is polling (tests read it). */
+  progressStreams(): { listeners: number; running: boolean };
+}
+
 /**
  * The analysis service: the stock universe, analyses (start, follow, history), the result
- * cache and, when `options.workers` > 0, that many in-process analysis workers.
+ * cache, the stuck-analysis sweep and, when `options.workers` > 0, that many in-process
+ * analysis workers.
  */
-export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): ServiceDefinition {
+export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): AnalysisServiceDefinition {
+  let watcher: ProgressWatcher | undefined;
   return {
     name: 'analysis',
     migrationsDir: MIGRATIONS_DIR,
+    progressStreams: () => ({ listeners: watcher?.listeners ?? 0, running: watcher?.running ?? false }),
     async build(ctx) {
       const core = await analysisCore(ctx, options);
       const analyses = analysesService({
         db: ctx.db,
-        bus: ctx.bus,
-        billing: createBillingClient(options.billingUrl),
+        billing: createBillingClient(options.billingUrl, options.billingTimeoutMs),
         stocks: { normaliseSymbol, statusOf: (symbol) => core.universe.statusOf(symbol) },
         logger: ctx.logger,
         afterCommit: ctx.outbox.kick,
       });
+      const progress = progressWatcher(ctx.db, ctx.logger);
+      watcher = progress;
+      const sweep = stuckAnalysisSweep({ db: ctx.db, logger: ctx.logger, afterCommit: ctx.outbox.kick }, { ...DEFAULT_SWEEP_OPTIONS, ...options.sweep });
+      sweep.start();
       const routesOptions = { cache: ctx.cache, startsPerMinute: options.startsPerMinute };
       return {
         routes: [
           stocksRoutes(core.universe),
-          analysesRoutes(analyses, analysisHistory(ctx.db), streamProgress(ctx.db), routesOptions),
+          analysesRoutes(analyses, analysisHistory(ctx.db), streamProgress(progress), routesOptions),
           resultCacheRoutes(core.cache, normaliseSymbol),
           aiAdminRoutes(ctx.db, ctx.logger),
           promptRoutes(ctx.db, options.llm),
         ],
         subscriptions: core.workers,
+        async close() {
+          progress.close();
+          await sweep.stop();
+        },
       };
     },
   };
@@ -85,7 +102,9 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
   const analyst = createAnalyst({ ...options.llm, db, logger });
   const engine: AnalysisEngine = {
     fetchMarketData: (symbol) => marketData.fetch(symbol),
-    sectorMedians: async (sector) => (sector ? universe.sectorMedians(sector) : null),
+    // A fallback answers with its own source (Yahoo failed, the snapshot stood in).
+    isCacheable: (data) => data.source === marketData.name,
+    sectorMedians: async ({ market, sector, symbol }) => (sector ? universe.sectorMedians({ market, sector, symbol }) : null),
     basicInfo,
     valuationModels,
     assessBusiness: (input, valuation, context) => assessBusiness(input, valuation, analyst, context),
@@ -93,7 +112,7 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
     mergeReport: (input, parts, context) => mergeReport(input, parts, analyst, context),
   };
   const cache = resultCache(db, options.cacheTtlHours);
-  const jobDeps = { db, engine, cache, logger, afterCommit: ctx.outbox.kick };
+  const jobDeps = { db, engine, cache, logger, afterCommit: ctx.outbox.kick, deadlineMs: options.jobDeadlineMs ?? DEFAULT_JOB_DEADLINE_MS };
   if (options.workers === 0) await declareJobQueue(ctx.bus, jobDeps);
   return { universe, cache, workers: analysisJobSubscriptions(jobDeps, options.workers) };
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { env } from '@stockai/platform';
+import { DEFAULT_JOB_DEADLINE_MS } from './analyses/jobs';
+import { DEFAULT_SWEEP_OPTIONS, type StuckSweepOptions } from './analyses/sweep';
 import { analystConfigSchema } from './analyst/config';
+import { DEFAULT_DEBIT_TIMEOUT_MS } from './billing-client';
 
 /**
  * The analysis service's own variables (beside the platform's; LLM_* are the analyst's), validated at start-up by
@@ -11,6 +14,13 @@ import { analystConfigSchema } from './analyst/config';
  * the distributed API process (`main.ts`) runs none, because `worker.ts` runs beside it and
  * scales on its own; `worker.ts` runs 2; the all-in-one process runs 1 in-process (its
  * in-memory bus hands a queue's messages out one at a time, so more would not run in parallel).
+ *
+ * BILLING_TIMEOUT_MS (5000): how long the debit may take before billing counts as unavailable.
+ * ANALYSIS_JOB_DEADLINE_SECONDS (120): the longest one run of a job may take before it counts
+ * as failed (and is retried while attempts remain); keep it under the stuck time.
+ * The API process's stuck-analysis sweep runs every ANALYSIS_SWEEP_SECONDS (30) and fails a
+ * running analysis with no progress for ANALYSIS_STUCK_AFTER_SECONDS (300), or never queued after
+ * ANALYSIS_UNQUEUED_AFTER_SECONDS (60), refunding its credit.
  */
 export const analysisEnvSchema = analystConfigSchema.extend({
   BILLING_URL: env.url().default('http://127.0.0.1:3002'),
@@ -19,6 +29,11 @@ export const analysisEnvSchema = analystConfigSchema.extend({
   ANALYSIS_CACHE_TTL_HOURS: z.coerce.number().min(0, 'must be 0 (no cache) or more').default(6),
   ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   ANALYSIS_STARTS_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  BILLING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_DEBIT_TIMEOUT_MS),
+  ANALYSIS_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_SWEEP_OPTIONS.stuckAfterSeconds),
+  ANALYSIS_UNQUEUED_AFTER_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_SWEEP_OPTIONS.unqueuedAfterSeconds),
+  ANALYSIS_SWEEP_SECONDS: z.coerce.number().min(0.1).default(DEFAULT_SWEEP_OPTIONS.everyMs / 1000),
+  ANALYSIS_JOB_DEADLINE_SECONDS: z.coerce.number().min(1).default(DEFAULT_JOB_DEADLINE_MS / 1000),
 });
 export type AnalysisEnv = z.infer<typeof analysisEnvSchema>;
 
@@ -36,6 +51,12 @@ export interface AnalysisOptions {
   startsPerMinute: number;
   /** Another origin for Yahoo Finance's requests (a stand-in or a proxy). */
   yahooBaseUrl?: string;
+  /** How long a debit may take (default 5 s). */
+  billingTimeoutMs?: number;
+  /** The longest one run of a job may take (default 120 s). */
+  jobDeadlineMs?: number;
+  /** The stuck-analysis sweep of the API process (defaults: 300 s stuck, 60 s unqueued, every 30 s). */
+  sweep?: Partial<StuckSweepOptions>;
 }
 
 export function analysisOptionsFrom(config: AnalysisEnv, defaultWorkers: number): AnalysisOptions {
@@ -47,5 +68,12 @@ export function analysisOptionsFrom(config: AnalysisEnv, defaultWorkers: number)
     cacheTtlHours: config.ANALYSIS_CACHE_TTL_HOURS,
     workers: config.ANALYSIS_WORKERS ?? defaultWorkers,
     startsPerMinute: config.ANALYSIS_STARTS_PER_MINUTE,
+    billingTimeoutMs: config.BILLING_TIMEOUT_MS,
+    jobDeadlineMs: config.ANALYSIS_JOB_DEADLINE_SECONDS * 1000,
+    sweep: {
+      stuckAfterSeconds: config.ANALYSIS_STUCK_AFTER_SECONDS,
+      unqueuedAfterSeconds: config.ANALYSIS_UNQUEUED_AFTER_SECONDS,
+      everyMs: config.ANALYSIS_SWEEP_SECONDS * 1000,
+    },
   };
 }

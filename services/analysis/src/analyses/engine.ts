@@ -17,7 +17,13 @@ type MaybePromise<T> = T | Promise<T>;
  */
 export interface AnalysisEngine {
   fetchMarketData(symbol: string): Promise<MarketData>;
-  sectorMedians(sector: string | null): Promise<SectorMedians | null>;
+  /**
+   * Whether these figures may be reused by later analyses: not when the configured source
+   * failed and a fallback answered (Yahoo down, the snapshot stood in), or every analysis of the
+   * symbol for the cache's lifetime would get the fallback's figures.
+   */
+  isCacheable(data: MarketData): boolean;
+  sectorMedians(data: MarketData): Promise<SectorMedians | null>;
   basicInfo(data: MarketData): BasicInfo;
   valuationModels(input: ReportInput): ValuationResult;
   assessBusiness(input: ReportInput, valuation: ValuationResult, ctx: AnalysisContext): MaybePromise<BusinessAnalysis>;

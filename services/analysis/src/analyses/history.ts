@@ -1,13 +1,13 @@
 import type { Database } from '@stockai/platform';
 import { type AnalysisStatus, analysesRepo } from './repo';
-import { type AnalysisView, viewOf } from './service';
+import { type AnalysisView, viewOf } from './view';
 
 /** One user's past analyses (the history page) and their counts (users/stats). */
 export function analysisHistory(db: Database) {
   return {
     async page(query: { userId: string; page: number; limit: number; status?: AnalysisStatus; symbol?: string }) {
       const { rows, total } = await analysesRepo.history(db, query);
-      const analyses: AnalysisView[] = rows.map(viewOf);
+      const analyses: AnalysisView[] = rows.map((row) => viewOf(row));
       return { analyses, page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
     },
 

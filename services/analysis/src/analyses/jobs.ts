@@ -1,8 +1,9 @@
 import { eventData, parseEventData } from '@stockai/contracts';
 import { type EventBus, type Logger, type Subscription, newEvent, writeOutbox } from '@stockai/platform';
+import { FAILURE_TEXTS, recordFailure } from './failure';
 import { type PipelineDeps, runPipeline } from './pipeline';
 import { type AnalysisRow, analysesRepo } from './repo';
-import { FAILED_MESSAGE, STAGES } from './stages';
+import { STAGES } from './stages';
 
 /** The durable work queue the workers compete on (RabbitMQ: one message to one consumer). */
 export const JOBS_QUEUE = 'analysis.jobs';
@@ -14,10 +15,19 @@ export const JOBS_QUEUE = 'analysis.jobs';
  */
 export const MAX_JOB_ATTEMPTS = 3;
 
+/** The longest one run of a job may take by default (ANALYSIS_JOB_DEADLINE_SECONDS). */
+export const DEFAULT_JOB_DEADLINE_MS = 120_000;
+
 export interface JobDeps extends PipelineDeps {
   logger: Logger;
   /** Asks the outbox relay to publish soon, after a completion or failure committed. */
   afterCommit: () => void;
+  /**
+   * The longest one run may take: a run past it counts as failed (and is retried while attempts
+   * remain), so a hung stage (a provider that never answers) cannot hold a job forever. Kept
+   * under the sweep's stuck time, so the sweep only meets jobs no worker runs at all.
+   */
+  deadlineMs: number;
 }
 
 /**
@@ -55,6 +65,11 @@ export async function declareJobQueue(bus: Pick<EventBus, 'subscribe'>, deps: Jo
   if (subscription) await (await bus.subscribe(subscription)).close();
 }
 
+/**
+ * One run of an analysis's job. An analysis no longer processing (finished by an earlier
+ * delivery, or failed by the stuck sweep) is left alone, and every write below is conditional
+ * on it still processing, so a run that loses that race changes nothing.
+ */
 export async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
   const { db, logger } = deps;
   const analysis = await analysesRepo.find(db, analysisId);
@@ -62,16 +77,49 @@ export async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
   const attempt = await analysesRepo.startAttempt(db, analysisId);
   if (attempt === undefined) return;
   if (attempt > MAX_JOB_ATTEMPTS) {
-    await finishFailed(deps, analysis, `分析在 ${MAX_JOB_ATTEMPTS} 次嘗試後仍未完成，請稍後再試`);
+    logger.error({ analysisId, symbol: analysis.symbol, attempt }, 'analysis job ended its worker on every attempt');
+    await finishFailed(deps, analysis, FAILURE_TEXTS.jobFailed);
     return;
   }
   try {
-    const results = await runPipeline(deps, analysis);
+    const results = await withDeadline(deps.deadlineMs, (signal) => runPipeline(deps, analysis, signal));
     await finishCompleted(deps, analysis, results);
   } catch (err) {
-    logger.warn({ err, analysisId, symbol: analysis.symbol, attempt }, 'analysis job failed');
-    if (attempt < MAX_JOB_ATTEMPTS) throw err;
-    await finishFailed(deps, analysis, errorText(err));
+    if (attempt < MAX_JOB_ATTEMPTS) {
+      logger.warn({ err, analysisId, symbol: analysis.symbol, attempt }, 'analysis job failed; it will be retried');
+      throw err;
+    }
+    logger.error({ err, analysisId, symbol: analysis.symbol, attempt }, 'analysis job failed on its last attempt');
+    await finishFailed(deps, analysis, FAILURE_TEXTS.jobFailed);
+  }
+}
+
+/** A run past its deadline: the job's error, logged with the analysis id. */
+export class JobDeadlineExceeded extends Error {
+  constructor(ms: number) {
+    super(`the analysis run took longer than ${ms} ms`);
+  }
+}
+
+/**
+ * `run`'s result, or a rejection once `ms` passed. The run is told through `signal` and stops
+ * at its next stage (a stage cannot be interrupted midway); whatever it does after is ignored.
+ */
+async function withDeadline<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new JobDeadlineExceeded(ms));
+    }, ms);
+  });
+  const running = run(controller.signal);
+  running.catch(() => undefined);
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -86,19 +134,9 @@ async function finishCompleted(deps: JobDeps, analysis: AnalysisRow, results: Aw
 }
 
 async function finishFailed(deps: JobDeps, analysis: AnalysisRow, error: string) {
-  const failed = await deps.db.transaction(async (tx) => {
-    if (!(await analysesRepo.fail(tx, analysis.id, error, FAILED_MESSAGE))) return false;
-    const data = eventData('analysis.failed', { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol, error });
-    await writeOutbox(tx, newEvent('analysis.failed', data));
-    return true;
-  });
-  if (failed) {
-    deps.logger.error({ analysisId: analysis.id, symbol: analysis.symbol, error }, 'analysis failed; its credit is refunded');
+  const ref = { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol };
+  if (await deps.db.transaction((tx) => recordFailure(tx, ref, error))) {
+    deps.logger.error({ ...ref, error }, 'analysis failed; its credit is refunded');
     deps.afterCommit();
   }
-}
-
-function errorText(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }

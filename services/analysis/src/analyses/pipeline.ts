@@ -16,13 +16,16 @@ export interface PipelineDeps {
  * work is done (never on a timer): 20 market data collected, 40 valuation computed, 60 business
  * assessed, 80 advice written, 95 report merged. A fresh cache entry stands in for the first
  * two stages, so both marks are written at once. Returns the merged report; completing the
- * analysis is the caller's (it goes with the completion event in one transaction).
+ * analysis is the caller's (it goes with the completion event in one transaction). Once
+ * `signal` aborts (the run's deadline passed) it stops at the next stage boundary.
  */
-export async function runPipeline(deps: PipelineDeps, analysis: AnalysisRow) {
+export async function runPipeline(deps: PipelineDeps, analysis: AnalysisRow, signal?: AbortSignal) {
   const { db, engine, cache } = deps;
   const ctx = { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol };
-  const advance = (stage: { progress: number; message: string }, fromCache = false) =>
-    analysesRepo.advance(db, analysis.id, stage.progress, stage.message, fromCache);
+  const advance = async (stage: { progress: number; message: string }, fromCache = false) => {
+    signal?.throwIfAborted();
+    await analysesRepo.advance(db, analysis.id, stage.progress, stage.message, fromCache);
+  };
 
   const cached = await cache.fresh(analysis.symbol);
   let input: ReportInput;
@@ -36,11 +39,11 @@ export async function runPipeline(deps: PipelineDeps, analysis: AnalysisRow) {
     await advance(STAGES.valuation, true);
   } else {
     const data = await engine.fetchMarketData(analysis.symbol);
-    input = { data, medians: await engine.sectorMedians(data.sector), investorType: analysis.investor_type };
+    input = { data, medians: await engine.sectorMedians(data), investorType: analysis.investor_type };
     basic = engine.basicInfo(data);
     await advance(STAGES.marketData);
     valuation = engine.valuationModels(input);
-    await cache.store({ symbol: analysis.symbol, marketData: data, sectorMedians: input.medians, valuation });
+    if (engine.isCacheable(data)) await cache.store({ symbol: analysis.symbol, marketData: data, sectorMedians: input.medians, valuation });
     await advance(STAGES.valuation);
   }
 

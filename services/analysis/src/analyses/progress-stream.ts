@@ -1,34 +1,38 @@
+import type { Server } from 'node:net';
 import type { Request, Response } from 'express';
-import type { Database } from '@stockai/platform';
-import { analysesRepo } from './repo';
-import { type AnalysisView, viewOf } from './service';
+import type { ProgressWatcher, WatchedRow } from './progress-watcher';
+import { type AnalysisView, viewOf } from './view';
 
-export interface ProgressStreamOptions {
-  /** How often the analysis row is read for changes. */
-  pollMs: number;
-  /** A comment line this often keeps proxies (the gateway's idle timeout) from closing the stream. */
-  heartbeatMs: number;
-}
-
-export const DEFAULT_STREAM_OPTIONS: ProgressStreamOptions = { pollMs: 200, heartbeatMs: 10_000 };
+/** A comment line this often keeps proxies (the gateway's idle timeout) from closing the stream. */
+export const DEFAULT_HEARTBEAT_MS = 10_000;
 
 /**
  * `GET analysis/{id}/events`: the analysis as server-sent events, `event: progress` with the
  * same JSON as `GET analysis/{id}` each time it changes, ending after `completed` or `failed`.
+ * Changes come from the process's one `ProgressWatcher`.
  *
- * Changes are found by reading the row every `pollMs` (one indexed primary-key read). Chosen
- * over Redis or LISTEN/NOTIFY because it works unchanged in both shapes: the worker that moves
- * the progress may be another process (distributed) or this one (all-in-one, where PGlite's
- * single session cannot hold a LISTEN connection and the in-memory cache has no pub/sub), and
- * it needs nothing beyond the database that already holds the truth. 200 ms is well under the
- * time a stage takes to be noticed, and a stream costs five small reads a second while open.
+ * `load` reads (and authorises) the analysis; the close listener is attached before it runs, so
+ * a client gone while it ran is noticed and nothing is left watching for it. A stream also ends
+ * when its HTTP server stops listening (the service is closing: the platform closes the server
+ * first, and a server waits for open responses) or when the watcher closes.
  */
-export function streamProgress(db: Database, options: ProgressStreamOptions = DEFAULT_STREAM_OPTIONS) {
-  return async (req: Request, res: Response, first: AnalysisView, userId: string): Promise<void> => {
+export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_HEARTBEAT_MS) {
+  return async (req: Request, res: Response, load: () => Promise<AnalysisView>): Promise<void> => {
+    let gone = false;
+    let stop = () => undefined as void;
+    res.on('close', () => {
+      gone = true;
+      stop();
+    });
+    const first = await load();
+    if (gone || req.destroyed) return;
+
     res.status(200).set({
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-store, must-revalidate',
-      connection: 'keep-alive',
+      // The connection is not reused after a stream: once it ends (also when the service
+      // closes), the socket goes with it rather than idling in keep-alive.
+      connection: 'close',
       'x-accel-buffering': 'no',
     });
     res.flushHeaders();
@@ -43,38 +47,31 @@ export function streamProgress(db: Database, options: ProgressStreamOptions = DE
     const finished = (view: AnalysisView) => view.status !== 'processing';
 
     send(first);
-    if (finished(first)) {
-      res.end();
-      return;
-    }
-
-    await new Promise<void>((resolve) => {
-      let stopped = false;
-      const stop = () => {
-        if (stopped) return;
-        stopped = true;
-        clearTimeout(poll);
-        clearInterval(heartbeat);
-        resolve();
-      };
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), options.heartbeatMs);
-      let poll: NodeJS.Timeout;
-      const check = async () => {
-        try {
-          const row = await analysesRepo.findOwned(db, first.id, userId);
-          if (stopped) return;
-          if (!row) return stop();
+    if (!finished(first)) {
+      await new Promise<void>((resolve) => {
+        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
+        let unwatch = () => undefined as void;
+        stop = () => {
+          clearInterval(heartbeat);
+          unwatch();
+          resolve();
+        };
+        unwatch = watcher.watch(first.id, (row: WatchedRow) => {
+          if (row === 'closing' || row === null || serverStopped(req)) return stop();
+          if (row === undefined) return;
           const view = viewOf(row);
           send(view);
-          if (finished(view)) return stop();
-        } catch {
-          // A failed read is retried on the next round; the client also keeps its polling fallback.
-        }
-        if (!stopped) poll = setTimeout(check, options.pollMs);
-      };
-      poll = setTimeout(check, options.pollMs);
-      req.on('close', stop);
-    });
+          if (finished(view)) stop();
+        });
+        if (gone) stop();
+      });
+    }
     if (!res.writableEnded) res.end();
   };
+}
+
+/** Whether the server that accepted this request was told to close. */
+function serverStopped(req: Request): boolean {
+  const server = (req.socket as { server?: Server }).server;
+  return server !== undefined && !server.listening;
 }

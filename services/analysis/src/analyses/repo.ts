@@ -16,6 +16,8 @@ export interface AnalysisRow {
   results: AnalysisResults | null;
   from_cache: boolean;
   attempts: number;
+  /** When its job was queued (the debit confirmed); null while billing is being asked. */
+  queued_at: Date | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
@@ -42,7 +44,8 @@ export interface UserStatsRow {
 
 export const analysesRepo = {
   /**
-   * Records a new running analysis. Null when the user already runs one for the symbol (the
+   * Records a new running analysis, not yet queued. False when the id exists already (a retried
+   * start with the same idempotency key) or the user already runs one for the symbol (the
    * partial unique index `analyses_one_running`; a concurrent start waits for this one's
    * transaction, then conflicts).
    */
@@ -52,10 +55,49 @@ export const analysesRepo = {
   ): Promise<boolean> {
     const { rowCount } = await tx.query(
       `INSERT INTO analyses (id, user_id, symbol, message, investor_type) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id, symbol) WHERE status = 'processing' DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
       [row.id, row.userId, row.symbol, row.message, row.investorType],
     );
     return rowCount === 1;
+  },
+
+  /** Marks a running analysis queued (its job is written in the same transaction); false when it was not waiting for that. */
+  async markQueued(tx: Queryable, id: string): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      "UPDATE analyses SET queued_at = now(), updated_at = clock_timestamp() WHERE id = $1 AND status = 'processing' AND queued_at IS NULL",
+      [id],
+    );
+    return rowCount === 1;
+  },
+
+  /** Removes a start that billing refused (nothing was debited, nothing was queued): it never happened. */
+  async removeUnqueued(db: Queryable, id: string): Promise<void> {
+    await db.query("DELETE FROM analyses WHERE id = $1 AND status = 'processing' AND queued_at IS NULL", [id]);
+  },
+
+  /**
+   * Running analyses that no worker is moving: no sign of life (a new attempt, a stage done) for
+   * `stuckAfterSeconds`, or never queued after `unqueuedAfterSeconds`. Locked for the caller's
+   * transaction; rows another sweeper holds are skipped.
+   */
+  async lockStuck(
+    tx: Queryable,
+    limits: { stuckAfterSeconds: number; unqueuedAfterSeconds: number; max: number },
+  ): Promise<Array<Pick<AnalysisRow, 'id' | 'user_id' | 'symbol' | 'queued_at'>>> {
+    const { rows } = await tx.query<Pick<AnalysisRow, 'id' | 'user_id' | 'symbol' | 'queued_at'>>(
+      `SELECT id, user_id, symbol, queued_at FROM analyses
+       WHERE status = 'processing'
+         AND (updated_at < now() - make_interval(secs => $1) OR (queued_at IS NULL AND created_at < now() - make_interval(secs => $2)))
+       ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
+      [limits.stuckAfterSeconds, limits.unqueuedAfterSeconds, limits.max],
+    );
+    return rows;
+  },
+
+  /** The analyses among `ids` (the progress streams' one read per round). */
+  async findMany(db: Queryable, ids: string[]): Promise<AnalysisRow[]> {
+    const { rows } = await db.query<AnalysisRow>('SELECT * FROM analyses WHERE id = ANY($1::uuid[])', [ids]);
+    return rows;
   },
 
   async runningFor(db: Queryable, userId: string, symbol: string): Promise<string | undefined> {
@@ -119,7 +161,8 @@ export const analysesRepo = {
     return rowCount === 1;
   },
 
-  async history(db: Queryable, query: HistoryQuery): Promise<{ rows: AnalysisRow[]; total: number }> {
+  /** A page of the history, without the reports (the page lists them; a report is read by its id). */
+  async history(db: Queryable, query: HistoryQuery): Promise<{ rows: Array<Omit<AnalysisRow, 'results'>>; total: number }> {
     const where = ['user_id = $1'];
     const params: unknown[] = [query.userId];
     if (query.status) {
@@ -132,8 +175,10 @@ export const analysesRepo = {
     }
     const filter = where.join(' AND ');
     const counted = await db.query<{ total: string }>(`SELECT count(*) AS total FROM analyses WHERE ${filter}`, params);
-    const { rows } = await db.query<AnalysisRow>(
-      `SELECT * FROM analyses WHERE ${filter} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    const { rows } = await db.query<Omit<AnalysisRow, 'results'>>(
+      `SELECT id, user_id, symbol, status, progress, message, error, investor_type, from_cache, attempts, queued_at,
+              created_at, updated_at, completed_at
+       FROM analyses WHERE ${filter} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.limit, (query.page - 1) * query.limit],
     );
     return { rows, total: Number(counted.rows[0]?.total ?? 0) };

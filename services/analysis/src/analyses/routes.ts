@@ -1,6 +1,6 @@
 import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { type Cache, callerOf, rateLimit, requireUser } from '@stockai/platform';
+import { type Cache, badRequest, callerOf, rateLimit, requireUser } from '@stockai/platform';
 import type { AnalysisHistory } from './history';
 import type { streamProgress } from './progress-stream';
 import { AlreadyRunning, type AnalysesService, NotAnalysable } from './service';
@@ -11,6 +11,14 @@ const startBody = z.object({ userProfile: z.unknown().optional() }).passthrough(
 const analyzeStocksBody = z.object({ symbol: z.string().trim().min(1, 'is required').max(20), userProfile: z.unknown().optional() });
 const pollingBody = z.object({ analysis_id: z.string().trim().min(1, 'is required') });
 const symbolParam = z.string().trim().min(1).max(20, 'is too long');
+/** `Idempotency-Key`: a retried start with the same key names the same analysis and is charged once. */
+const idempotencyKeyHeader = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+  .optional();
 
 const STATUS_ALIASES: Record<string, 'processing' | 'completed' | 'failed'> = {
   processing: 'processing',
@@ -26,8 +34,8 @@ const historyQuery = z.object({
     .string()
     .optional()
     .transform((s) => (s ? s.trim().toLowerCase() : undefined))
-    .refine((s) => s === undefined || s === '' || s === 'all' || s in STATUS_ALIASES, { message: 'must be processing, completed or failed' })
-    .transform((s) => (s && s in STATUS_ALIASES ? STATUS_ALIASES[s] : undefined)),
+    .refine((s) => s === undefined || s === '' || s === 'all' || Object.hasOwn(STATUS_ALIASES, s), { message: 'must be processing, completed or failed' })
+    .transform((s) => (s && Object.hasOwn(STATUS_ALIASES, s) ? STATUS_ALIASES[s] : undefined)),
   symbol: z
     .string()
     .max(20)
@@ -63,7 +71,8 @@ export function analysesRoutes(
   const start = (symbolOf: (req: Parameters<RequestHandler>[0]) => { symbol: string; userProfile?: unknown }): RequestHandler =>
     async (req, res) => {
       const { symbol, userProfile } = symbolOf(req);
-      const started = await analyses.start({ userId: callerOf(req).id, symbol, userProfile, authorization: req.get('authorization') });
+      const idempotencyKey = parseHeader('Idempotency-Key', idempotencyKeyHeader, req.get('idempotency-key'));
+      const started = await analyses.start({ userId: callerOf(req).id, symbol, userProfile, authorization: req.get('authorization'), idempotencyKey });
       res.status(202).set(NO_CACHE).json({ success: true, ...started });
     };
 
@@ -81,7 +90,7 @@ export function analysesRoutes(
 
   router.get('/api/analysis/:id/events', requireUser, async (req, res) => {
     const userId = callerOf(req).id;
-    await stream(req, res, await analyses.get(String(req.params.id), userId), userId);
+    await stream(req, res, () => analyses.get(String(req.params.id), userId));
   });
 
   router.post('/api/analyze-polling', requireUser, async (req, res) => {
@@ -100,6 +109,13 @@ export function analysesRoutes(
 
   router.use(startErrors);
   return router;
+}
+
+/** A header checked like a body field: a bad value is a 400 that names the header. */
+function parseHeader<T>(name: string, schema: z.ZodType<T>, value: string | undefined): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(`${name} ${parsed.error.issues[0]?.message ?? 'is invalid'}`, 'VALIDATION_FAILED');
+  return parsed.data;
 }
 
 /** The two refusals of a start that carry more than a message: the page acts on their fields. */

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
-import { AppError, type Database, type EventBus, type Logger, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { AppError, type Database, type Logger, conflict, newEvent, notFound, serviceUnavailable, writeOutbox } from '@stockai/platform';
 import { type BillingClient, BillingUnavailable } from '../billing-client';
+import { type AnalysisRef, FAILURE_TEXTS, recordFailure } from './failure';
+import { analysisIdFor } from './idempotency';
 import { investorTypeFrom } from './investor-type';
-import { type AnalysisRow, type AnalysisStatus, analysesRepo } from './repo';
-import { STAGES, stageOf } from './stages';
+import { analysesRepo } from './repo';
+import { STAGES } from './stages';
+import { type AnalysisView, isUuid, viewOf } from './view';
 
 /** What the service needs to know about a symbol before it charges for an analysis of it. */
 export interface StockChecker {
@@ -14,46 +17,10 @@ export interface StockChecker {
 
 export interface AnalysesDeps {
   db: Database;
-  bus: Pick<EventBus, 'publish'>;
   billing: BillingClient;
   stocks: StockChecker;
   logger: Logger;
   afterCommit: () => void;
-}
-
-/** An analysis as the API shows it (GET analysis/{id}, the event stream, the history). */
-export interface AnalysisView {
-  id: string;
-  analysisId: string;
-  symbol: string;
-  status: AnalysisStatus;
-  progress: number;
-  stage: number;
-  message: string;
-  error: string | null;
-  investorType: string | null;
-  fromCache: boolean;
-  results?: unknown;
-  createdAt: string;
-  completedAt: string | null;
-}
-
-export function viewOf(row: AnalysisRow): AnalysisView {
-  return {
-    id: row.id,
-    analysisId: row.id,
-    symbol: row.symbol,
-    status: row.status,
-    progress: row.progress,
-    stage: stageOf(row.progress),
-    message: row.message,
-    error: row.error,
-    investorType: row.investor_type,
-    fromCache: row.from_cache,
-    ...(row.results ? { results: row.results } : {}),
-    createdAt: row.created_at.toISOString(),
-    completedAt: row.completed_at?.toISOString() ?? null,
-  };
 }
 
 /** 422: the symbol is known but not something the product analyses (an ETF, a REIT, delisted…). */
@@ -71,59 +38,60 @@ export class AlreadyRunning extends AppError {
   }
 }
 
+/** Tries at the running slot before giving up: a conflict whose running analysis finished meanwhile is tried again. */
+const RESERVE_TRIES = 3;
+
 export function analysesService(deps: AnalysesDeps) {
   const { db, billing, stocks, logger } = deps;
 
   return {
     /**
-     * Starts an analysis: checks the symbol (unknown 404, not analysable 422, both free) and the
-     * user's running analyses (409), debits 1 credit through billing (idempotent on
-     * `analysis:<id>`; 402 and 503 leave nothing recorded), then records the analysis and queues
-     * its job through the outbox in one transaction. No database connection is held while
-     * billing answers (on PGlite that would stall every other query). The debit comes first, so
-     * a credit can be taken without an analysis in two cases, both refunded by an
-     * `analysis.failed` for the id (billing ignores it when no debit exists): a concurrent start
-     * of the same symbol won the running slot (the loser answers 409), or billing may have
-     * debited before failing (a timeout, a 5xx).
+     * Starts an analysis in three steps, none holding a database connection while billing
+     * answers (on PGlite that would stall every other query):
+     * 1. record the analysis (processing, not yet queued): this takes the user's one running
+     *    slot for the symbol, so a second start answers 409 with the running id before anything
+     *    is charged;
+     * 2. debit 1 credit through billing under `analysis:<id>`;
+     * 3. queue the job: `analysis.requested` to the outbox, and the row marked queued, in one
+     *    transaction.
+     * A clean refusal from billing (402, or a connection refused: nothing charged) removes the
+     * row. An unknown outcome (a timeout, a 5xx) fails the analysis and publishes
+     * `analysis.failed`, on which billing refunds the debit if it happened. A process killed
+     * between the steps leaves an unqueued row, which the stuck-analysis sweep fails the same way.
+     *
+     * With an idempotency key the id is derived from the user and the key: a retried POST finds
+     * its analysis and answers with it, charged once (a retry of a start that died before
+     * queueing finishes it: the debit is idempotent, the queueing conditional).
      */
-    async start(input: { userId: string; symbol: string; userProfile: unknown; authorization: string | undefined }): Promise<{ analysisId: string }> {
+    async start(input: {
+      userId: string;
+      symbol: string;
+      userProfile: unknown;
+      authorization: string | undefined;
+      idempotencyKey?: string;
+    }): Promise<{ analysisId: string }> {
       const symbol = stocks.normaliseSymbol(input.symbol);
       const status = await stocks.statusOf(symbol);
       if (!status) throw notFound(`Unknown stock symbol: ${symbol}`, 'UNKNOWN_SYMBOL');
       if (!status.isActive) throw new NotAnalysable(status);
-      const running = await analysesRepo.runningFor(db, input.userId, status.symbol);
-      if (running) throw new AlreadyRunning(running, status.symbol);
 
-      const analysisId = randomUUID();
-      const ref = { analysisId, userId: input.userId, symbol: status.symbol };
+      const analysisId = input.idempotencyKey ? analysisIdFor(input.userId, input.idempotencyKey) : randomUUID();
+      const ref: AnalysisRef = { analysisId, userId: input.userId, symbol: status.symbol };
+      const investorType = investorTypeFrom(input.userProfile);
+      if (!(await reserve(ref, investorType))) return { analysisId };
+
       try {
         await billing.debit({ userId: input.userId, amount: 1, reference: `analysis:${analysisId}` }, input.authorization);
       } catch (err) {
-        if (err instanceof BillingUnavailable && err.mayHaveDebited) await refund(ref, 'billing did not confirm the debit; the analysis was not started');
+        if (nothingDebited(err)) {
+          await analysesRepo.removeUnqueued(db, analysisId).catch((e: unknown) => logger.error({ err: e, analysisId }, 'could not remove a refused start; the sweep will fail it'));
+        } else {
+          await failUnconfirmed(ref, err);
+        }
         throw err;
       }
 
-      const investorType = investorTypeFrom(input.userProfile);
-      let recorded: boolean;
-      try {
-        recorded = await db.transaction(async (tx) => {
-          const row = { id: analysisId, userId: input.userId, symbol: status.symbol, message: STAGES.queued.message, investorType };
-          if (!(await analysesRepo.insert(tx, row))) {
-            await writeOutbox(tx, failedEvent(ref, 'another analysis of this symbol was already running'));
-            return false;
-          }
-          await writeOutbox(tx, newEvent('analysis.requested', eventData('analysis.requested', ref)));
-          return true;
-        });
-      } catch (err) {
-        await refund(ref, 'the analysis could not be recorded');
-        throw err;
-      }
-      deps.afterCommit();
-      if (!recorded) {
-        const other = await analysesRepo.runningFor(db, input.userId, status.symbol);
-        throw new AlreadyRunning(other ?? analysisId, status.symbol);
-      }
+      await queue(ref);
       logger.info({ analysisId, userId: input.userId, symbol: status.symbol, investorType }, 'analysis started');
       return { analysisId };
     },
@@ -136,29 +104,62 @@ export function analysesService(deps: AnalysesDeps) {
   };
 
   /**
-   * Gives back a credit taken for an analysis that does not exist: through the outbox when the
-   * database answers, else straight on the bus; if both fail the reference is logged for the
-   * ledger's reconciliation.
+   * Step 1. True when this call recorded the analysis, or found its own earlier try still
+   * waiting to be queued (it goes on to debit and queue); false when an earlier try with the same
+   * key is past that (the caller answers with its id). Throws 409 with the running analysis's id.
    */
-  async function refund(ref: { analysisId: string; userId: string; symbol: string }, error: string) {
-    const event = failedEvent(ref, error);
+  async function reserve(ref: AnalysisRef, investorType: ReturnType<typeof investorTypeFrom>): Promise<boolean> {
+    const row = { id: ref.analysisId, userId: ref.userId, symbol: ref.symbol, message: STAGES.queued.message, investorType };
+    for (let i = 0; i < RESERVE_TRIES; i++) {
+      if (await analysesRepo.insert(db, row)) return true;
+      const earlier = await analysesRepo.findOwned(db, ref.analysisId, ref.userId);
+      if (earlier) {
+        if (earlier.symbol !== ref.symbol) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for an analysis of another symbol');
+        return earlier.status === 'processing' && earlier.queued_at === null;
+      }
+      const running = await analysesRepo.runningFor(db, ref.userId, ref.symbol);
+      if (running) throw new AlreadyRunning(running, ref.symbol);
+    }
+    throw serviceUnavailable('The analysis could not be started; please try again shortly.', 'ANALYSIS_BUSY');
+  }
+
+  /** Step 3. The job goes out with the row marked queued; nothing is queued for an analysis the sweep already failed. */
+  async function queue(ref: AnalysisRef) {
     try {
-      await db.transaction((tx) => writeOutbox(tx, event));
-      deps.afterCommit();
-    } catch {
-      await deps.bus.publish(event).catch((err: unknown) =>
-        logger.error({ err, ...ref, reference: `analysis:${ref.analysisId}` }, 'could not ask billing to refund a debit without an analysis'),
+      const queued = await db.transaction(async (tx) => {
+        if (!(await analysesRepo.markQueued(tx, ref.analysisId))) return false;
+        await writeOutbox(tx, newEvent('analysis.requested', eventData('analysis.requested', ref)));
+        return true;
+      });
+      if (queued) deps.afterCommit();
+    } catch (err) {
+      logger.error({ err, ...ref }, 'a debited analysis could not be queued; the sweep will fail it and billing will refund it');
+      throw serviceUnavailable(
+        'The analysis could not be queued. If you were charged, it is returned automatically. Please try again shortly.',
+        'ANALYSIS_NOT_QUEUED',
       );
+    }
+  }
+
+  /** Billing may have taken the credit: the analysis fails with `analysis.failed`, refunded by billing if it was. */
+  async function failUnconfirmed(ref: AnalysisRef, cause: unknown) {
+    logger.warn({ err: cause, ...ref, reference: `analysis:${ref.analysisId}` }, 'billing did not confirm the debit; failing the analysis so any debit is refunded');
+    try {
+      if (await db.transaction((tx) => recordFailure(tx, ref, FAILURE_TEXTS.billingUnconfirmed))) deps.afterCommit();
+    } catch (err) {
+      logger.error({ err, ...ref }, 'could not fail an unconfirmed start; the sweep will');
     }
   }
 }
 
-function failedEvent(ref: { analysisId: string; userId: string; symbol: string }, error: string) {
-  return newEvent('analysis.failed', eventData('analysis.failed', { ...ref, error }));
+/**
+ * Whether billing's answer proves nothing was debited: a refusal (402 and any other 4xx) or a
+ * connection that never reached it. Anything else (a timeout, a 5xx, an unexpected error) may
+ * hide a debit.
+ */
+function nothingDebited(err: unknown): boolean {
+  if (err instanceof BillingUnavailable) return !err.mayHaveDebited;
+  return err instanceof AppError && err.status < 500;
 }
 
 export type AnalysesService = ReturnType<typeof analysesService>;
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

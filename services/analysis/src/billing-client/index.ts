@@ -1,8 +1,8 @@
 import { type CreditBalance, type DebitCreditsRequest, creditBalance } from '@stockai/contracts';
 import { AppError, serviceUnavailable } from '@stockai/platform';
 
-/** How long a debit may take before billing counts as unavailable. */
-const DEBIT_TIMEOUT_MS = 5000;
+/** How long a debit may take before billing counts as unavailable (BILLING_TIMEOUT_MS). */
+export const DEFAULT_DEBIT_TIMEOUT_MS = 5000;
 
 export interface BillingClient {
   /**
@@ -18,11 +18,17 @@ export interface BillingClient {
  * Billing could not answer. `mayHaveDebited` is true when the request may have reached billing
  * (a timeout, a 5xx, a dropped connection): the caller then asks for a refund by event, which
  * billing ignores when no debit exists.
+ *
+ * The message avoids the words "credits" and "insufficient": the page reads those as "top up",
+ * which is the wrong advice when billing is down. It promises nothing was charged only when the
+ * request never left this process.
  */
 export class BillingUnavailable extends AppError {
   constructor(readonly mayHaveDebited: boolean) {
     const { status, code, message } = serviceUnavailable(
-      'Credits cannot be checked right now, so the analysis was not started and no credit was taken; please try again shortly',
+      mayHaveDebited
+        ? 'The billing service did not answer; the analysis was not started. If you were charged, it is returned automatically. Please try again shortly.'
+        : 'The billing service is unavailable; the analysis was not started and nothing was charged. Please try again shortly.',
       'BILLING_UNAVAILABLE',
     );
     super(status, code, message);
@@ -30,7 +36,7 @@ export class BillingUnavailable extends AppError {
 }
 
 /** `baseUrl` may be a function where billing's address is known only once it listens (all-in-one). */
-export function createBillingClient(baseUrl: string | (() => string)): BillingClient {
+export function createBillingClient(baseUrl: string | (() => string), timeoutMs = DEFAULT_DEBIT_TIMEOUT_MS): BillingClient {
   const urlOf = () => new URL('/internal/credits/debit', typeof baseUrl === 'function' ? baseUrl() : baseUrl).toString();
   return {
     async debit(request, authorization) {
@@ -41,7 +47,7 @@ export function createBillingClient(baseUrl: string | (() => string)): BillingCl
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
           body: JSON.stringify(request),
-          signal: AbortSignal.timeout(DEBIT_TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (err) {
         throw new BillingUnavailable(!refusedBeforeSending(err));

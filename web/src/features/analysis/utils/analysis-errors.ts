@@ -10,10 +10,18 @@ export function mentionsNotAnalysable(error: unknown): boolean {
   return error instanceof Error && NOT_ANALYSABLE_WORDS.test(error.message);
 }
 
+/**
+ * Which message a failed start shows. The HTTP status decides first where it is unambiguous:
+ * 402 is the only "top up" case, and 503 means a service is busy or down (billing unavailable
+ * says nothing about the balance, so its text must never be read as "insufficient credits").
+ * The rest follows spec section 8's text rules.
+ */
 export function classifyStartFailure(error: unknown): StartFailure {
   const message = error instanceof Error ? error.message : '';
   const status = error instanceof ApiError ? error.status : null;
-  if (status === 402 || /credits|Insufficient/i.test(message)) return 'insufficientCredits';
+  if (status === 402) return 'insufficientCredits';
+  if (status === 503) return 'serverError';
+  if (/credits|Insufficient/i.test(message)) return 'insufficientCredits';
   if (status === 401 || status === 403 || /Authentication/i.test(message)) return 'loginAgain';
   if (status === 409) return 'alreadyRunning';
   if (status !== null && status >= 500) return 'serverError';
