@@ -59,7 +59,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     authService({ ...authOptionsFrom(parseConfig(authEnvSchema, process.env), options.dataDir), ...options.auth }),
     billingService(billingOptionsFrom(parseConfig(billingEnvSchema, process.env))),
     // One in-process analysis worker; billing's URL is known once billing listens (it starts first).
-    analysisService({ ...analysisOptionsFrom(parseConfig(analysisEnvSchema, process.env), 1), billingUrl: () => (services.billing as RunningService).url }),
+    analysisService({ ...analysisOptionsFrom(parseConfig(analysisEnvSchema, process.env), 2), billingUrl: () => (services.billing as RunningService).url }),
     contentService(contentOptionsFrom(parseConfig(contentEnvSchema, process.env))),
     adminService(),
   ];

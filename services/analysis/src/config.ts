@@ -12,8 +12,9 @@ import { DEFAULT_DEBIT_TIMEOUT_MS } from './billing-client';
  * ANALYSIS_WORKERS is how many analysis jobs this process runs at once (one RabbitMQ consumer
  * with prefetch 1 each, competing on `analysis.jobs`). Its default depends on the process:
  * the distributed API process (`main.ts`) runs none, because `worker.ts` runs beside it and
- * scales on its own; `worker.ts` runs 2; the all-in-one process runs 1 in-process (its
- * in-memory bus hands a queue's messages out one at a time, so more would not run in parallel).
+ * scales on its own; `worker.ts` runs 2; the all-in-one process runs 2 in-process (its
+ * in-memory bus, like RabbitMQ, gives competing consumers a message each, so while one job
+ * waits for the AI provider another runs).
  *
  * BILLING_TIMEOUT_MS (5000): how long the debit may take before billing counts as unavailable.
  * ANALYSIS_JOB_DEADLINE_SECONDS (120): the longest one run of a job may take before it counts
