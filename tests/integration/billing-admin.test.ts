@@ -7,9 +7,9 @@ import { ledger } from '../../services/billing/src/credits/ledger';
 type Body = Record<string, unknown>;
 
 /** A billing service on real PostgreSQL and RabbitMQ, with helpers to call it as an admin or a user. */
-async function startBilling(now: () => Date) {
+async function startBilling(now: () => Date, currency?: string) {
   const keys = generateRsaKeyPair();
-  const service = await startTestService(billingService({ demoPayments: true, now }), { keys });
+  const service = await startTestService(billingService({ demoPayments: true, now, currency }), { keys });
   const events: EventEnvelope[] = [];
   await service.bus.subscribe({ queue: uniqueName('admin_listener'), patterns: ['membership.#', 'subscription.#', 'credit.#'], maxAttempts: 1, handler: async (e) => void events.push(e) });
   const token = (id: string, role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id, role }, 3600).token;
@@ -590,5 +590,22 @@ describe('billing admin payments', () => {
       [userId],
     );
     expect(rows).toEqual([{ email: 'late@example.com', first_name: 'Late', changed: true }]);
+  });
+});
+
+describe('billing admin API with another catalogue currency', () => {
+  it('prices a new package and plan in BILLING_CURRENCY when the admin names none', async () => {
+    const billing = await startBilling(() => new Date(), 'USD');
+    try {
+      const added = await billing.call('POST', '/internal/admin/packages', { type: 'starter_usd', name: 'Starter', credits: 5, price: 4.99 });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ package: { type: 'starter_usd', currency: 'USD' } });
+      const plan = await billing.call('POST', '/internal/admin/subscription-plans', { planId: 'pro_usd', name: 'Pro', levelType: 'vip', features: ['x'], monthly: { price: 9.99 }, yearly: { price: 99.9 } });
+      expect(plan.status).toBe(201);
+      expect(JSON.stringify(plan.body)).toContain('"currency":"USD"');
+      expect(JSON.stringify(plan.body)).not.toContain('"currency":"HKD"');
+    } finally {
+      await billing.service.close();
+    }
   });
 });

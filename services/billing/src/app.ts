@@ -13,6 +13,8 @@ export interface BillingOptions extends ProcessingOptions {
   demoPayments: boolean;
   /** The clock (tests move it across the Hong Kong day boundary). */
   now?: () => Date;
+  /** The currency of new catalogue prices an admin saves without naming one (default HKD). */
+  currency?: string;
 }
 
 /** The billing service: credit accounts and their ledger, packages, plans, payments (demo or Stripe) and subscriptions. */
@@ -27,7 +29,7 @@ export function billingService(options: BillingOptions = { demoPayments: true })
         routes: [
           creditsRoutes(credits, { ...options, db: ctx.db }),
           catalogueRoutes(ctx.db),
-          billingAdmin({ db: ctx.db, credits, processor: processing.subscriptionProcessor, afterCommit: ctx.outbox.kick, now: options.now }),
+          billingAdmin({ db: ctx.db, credits, processor: processing.subscriptionProcessor, afterCommit: ctx.outbox.kick, now: options.now, currency: options.currency }),
           ...processing.routes,
         ],
         close: processing.close,

@@ -47,13 +47,13 @@ const isReferenced = (err: unknown) => (err as { code?: string }).code === '2350
  * member's next daily refill (Hong Kong midnight); a change of a plan applies to new
  * subscriptions and to renewals' prices, not to the level of running subscriptions.
  */
-export function adminCatalogue(db: Database) {
+export function adminCatalogue(db: Database, defaultCurrency = CATALOGUE_CURRENCY) {
   return {
     async packages() {
       return keyed((await catalogueRepo.packages(db)).map(toPackage), (p) => p.type);
     },
     async addPackage(input: z.infer<typeof newPackage>) {
-      const row = { ...input, price_minor: toMinorUnits(input.price), currency: input.currency ?? CATALOGUE_CURRENCY };
+      const row = { ...input, price_minor: toMinorUnits(input.price), currency: input.currency ?? defaultCurrency };
       const exists = () => conflict(`A package of type ${input.type} already exists`, 'PACKAGE_EXISTS');
       if (await catalogueRepo.package(db, input.type)) throw exists();
       requireChargeable('price', row.price_minor, row.currency, { zeroAllowed: false });
@@ -86,7 +86,7 @@ export function adminCatalogue(db: Database) {
     },
     async addPlan(input: z.infer<typeof newPlan>) {
       await requireLevel(db, input.levelType);
-      const currency = planCurrency(input) ?? CATALOGUE_CURRENCY;
+      const currency = planCurrency(input) ?? defaultCurrency;
       requireChargeable('monthly.price', toMinorUnits(input.monthly.price), currency, { zeroAllowed: true });
       requireChargeable('yearly.price', toMinorUnits(input.yearly.price), currency, { zeroAllowed: true });
       const inserted = await catalogueRepo.insertPlan(db, {

@@ -8,10 +8,18 @@ import { adminPayments } from './payments';
 import { adminRoutes } from './routes';
 
 /** Billing's admin API (`/internal/admin/...`), built from the service's dependencies. */
-export function billingAdmin(deps: { db: Database; credits: CreditsService; processor: SubscriptionProcessor; afterCommit: () => void; now?: () => Date }): Router {
+export function billingAdmin(deps: {
+  db: Database;
+  credits: CreditsService;
+  processor: SubscriptionProcessor;
+  afterCommit: () => void;
+  now?: () => Date;
+  /** The currency of new prices an admin saves without naming one. */
+  currency?: string;
+}): Router {
   const now = deps.now ?? (() => new Date());
   return adminRoutes({
-    catalogue: adminCatalogue(deps.db),
+    catalogue: adminCatalogue(deps.db, deps.currency),
     payments: adminPayments(deps.db, now),
     members: adminMembers({ ...deps, now }),
   });

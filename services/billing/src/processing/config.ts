@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { env } from '@stockai/platform';
+import { CURRENCIES, CURRENCY_CODES } from '../catalogue/money';
+import { CATALOGUE_CURRENCY } from '../catalogue/repo';
 import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, type ProcessingOptions } from './wiring';
 
 const optional = z
@@ -19,6 +21,10 @@ export const billingEnvSchema = z
     STRIPE_PUBLISHABLE_KEY: optional,
     STRIPE_API_BASE: env.optionalUrl(),
     SUBSCRIPTION_SWEEP_INTERVAL_MS: env.positiveInt(DEFAULT_EXPIRY_SWEEP_INTERVAL_MS),
+    BILLING_CURRENCY: z
+      .string()
+      .default(CATALOGUE_CURRENCY)
+      .refine((c) => c in CURRENCIES, { message: `must be one of ${CURRENCY_CODES.join(', ')}` }),
   })
   .superRefine((c, ctx) => {
     if (!c.STRIPE_SECRET_KEY) return;
@@ -27,9 +33,9 @@ export const billingEnvSchema = z
     }
   });
 
-export function billingOptionsFrom(config: z.infer<typeof billingEnvSchema>): ProcessingOptions & { demoPayments: boolean } {
+export function billingOptionsFrom(config: z.infer<typeof billingEnvSchema>): ProcessingOptions & { demoPayments: boolean; currency: string } {
   const stripe = config.STRIPE_SECRET_KEY
     ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET as string, publishableKey: config.STRIPE_PUBLISHABLE_KEY as string, apiBase: config.STRIPE_API_BASE }
     : undefined;
-  return { demoPayments: !stripe, stripe, expirySweepIntervalMs: config.SUBSCRIPTION_SWEEP_INTERVAL_MS };
+  return { demoPayments: !stripe, stripe, expirySweepIntervalMs: config.SUBSCRIPTION_SWEEP_INTERVAL_MS, currency: config.BILLING_CURRENCY };
 }
