@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { TextField } from '../text-field/text-field';
 
 interface PasswordFieldProps {
   id: string;
@@ -14,13 +15,6 @@ interface PasswordFieldProps {
 }
 
 /** A labelled password input in the app's field style. */
-export function PasswordField({ id, label, invalid, ...input }: PasswordFieldProps) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="field__input" type="password" aria-invalid={invalid || undefined} {...input} />
-    </div>
-  );
+export function PasswordField(props: PasswordFieldProps) {
+  return <TextField {...props} type="password" />;
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { TextField } from '@/components/ui/text-field/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { logUnexpectedFailure } from '@/lib/log-failure';
@@ -75,23 +76,18 @@ export function ForgotPasswordForm() {
           {error}
         </p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          {t('auth.email')}
-        </label>
-        <input
-          id={inputId}
-          className="field__input"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          value={email}
-          aria-invalid={error ? true : undefined}
-          disabled={sending}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <TextField
+        id={inputId}
+        label={t('auth.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={t('auth.emailPlaceholder')}
+        value={email}
+        invalid={error !== null}
+        disabled={sending}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={sending}>
         {sending ? t('forgotPassword.sending') : t('forgotPassword.submit')}
       </button>

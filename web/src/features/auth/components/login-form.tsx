@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { TextField } from '@/components/ui/text-field/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { logUnexpectedFailure } from '@/lib/log-failure';
@@ -114,13 +115,12 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
     }
   };
 
-  const inputProps = (field: Field) => ({
+  const fieldProps = (field: Field) => ({
     id: fieldId(field),
     name: field,
-    className: 'field__input',
     value: values[field],
     onChange: update(field),
-    'aria-invalid': error?.field === field ? true : undefined,
+    invalid: error?.field === field,
     disabled: submitting,
   });
 
@@ -131,7 +131,7 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
           <button
             key={option}
             type="button"
-            className={`login-form__mode${mode === option ? ' login-form__mode--active' : ''}`}
+            className={`segment login-form__mode${mode === option ? ' login-form__mode--active' : ''}`}
             aria-pressed={mode === option}
             onClick={() => switchMode(option)}
           >
@@ -149,52 +149,34 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
 
         {isRegister && (
           <div className="login-form__names">
-            <div className="field">
-              <label className="field__label" htmlFor={fieldId('firstName')}>
-                {t('auth.firstName')}
-              </label>
-              <input {...inputProps('firstName')} type="text" autoComplete="given-name" />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={fieldId('lastName')}>
-                {t('auth.lastName')}
-              </label>
-              <input {...inputProps('lastName')} type="text" autoComplete="family-name" />
-            </div>
+            <TextField {...fieldProps('firstName')} label={t('auth.firstName')} type="text" autoComplete="given-name" />
+            <TextField {...fieldProps('lastName')} label={t('auth.lastName')} type="text" autoComplete="family-name" />
           </div>
         )}
 
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('email')}>
-            {t('auth.email')}
-          </label>
-          <input
-            {...inputProps('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('auth.emailPlaceholder')}
-          />
-        </div>
+        <TextField
+          {...fieldProps('email')}
+          label={t('auth.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+        />
 
-        <div className="field">
-          <div className="login-form__password-label">
-            <label className="field__label" htmlFor={fieldId('password')}>
-              {t('auth.password')}
-            </label>
-            {!isRegister && (
+        <TextField
+          {...fieldProps('password')}
+          label={t('auth.password')}
+          labelAside={
+            !isRegister && (
               <Link className="login-form__forgot" to="/forgot-password">
                 {t('auth.forgotPassword')}
               </Link>
-            )}
-          </div>
-          <input
-            {...inputProps('password')}
-            type="password"
-            autoComplete={isRegister ? 'new-password' : 'current-password'}
-            placeholder={isRegister ? t('auth.passwordPlaceholderRegister') : undefined}
-          />
-        </div>
+            )
+          }
+          type="password"
+          autoComplete={isRegister ? 'new-password' : 'current-password'}
+          placeholder={isRegister ? t('auth.passwordPlaceholderRegister') : undefined}
+        />
 
         <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={submitting}>
           {submitting

@@ -14,7 +14,7 @@ export function BillingCycleToggle({ value, onChange }: { value: BillingCycle; o
           type="button"
           role="radio"
           aria-checked={value === cycle}
-          className={`cycle-toggle__option${value === cycle ? ' cycle-toggle__option--active' : ''}`}
+          className={`segment cycle-toggle__option${value === cycle ? ' cycle-toggle__option--active' : ''}`}
           onClick={() => onChange(cycle)}
         >
           {t(`billing.plans.${cycle}`)}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '@/components/ui/text-field/text-field';
 import { confirmPayment } from '../api/confirm-payment';
 import { authenticateDemoPayment, payWithDemoCard } from '../api/demo-card';
 import type { CardFormProps, PurchaseOutcome } from '../types/purchase';
@@ -139,53 +140,39 @@ export function DemoCardForm({ order, submitLabel, onPaid }: CardFormProps) {
   return (
     <form className="card-form" onSubmit={onSubmit} noValidate>
       <p className="card-form__hint">{t('billing.card.demoHint')}</p>
-      <div className="field">
-        <label className="field__label" htmlFor={id('number')}>
-          {t('billing.card.number')}
-        </label>
-        <input
-          id={id('number')}
-          className="field__input card-form__number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder={t('billing.card.numberPlaceholder')}
-          value={values.number}
-          aria-invalid={invalid === 'number'}
-          onChange={(event) => setValues((v) => ({ ...v, number: formatCardNumber(event.target.value) }))}
-        />
-      </div>
+      <TextField
+        id={id('number')}
+        label={t('billing.card.number')}
+        inputClassName="card-form__number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder={t('billing.card.numberPlaceholder')}
+        value={values.number}
+        invalid={invalid === 'number'}
+        onChange={(event) => setValues((v) => ({ ...v, number: formatCardNumber(event.target.value) }))}
+      />
       <div className="card-form__row">
-        <div className="field">
-          <label className="field__label" htmlFor={id('expiry')}>
-            {t('billing.card.expiry')}
-          </label>
-          <input
-            id={id('expiry')}
-            className="field__input"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={t('billing.card.expiryPlaceholder')}
-            value={values.expiry}
-            aria-invalid={invalid === 'expiry'}
-            onChange={(event) => setValues((v) => ({ ...v, expiry: formatExpiry(event.target.value) }))}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('cvc')}>
-            {t('billing.card.cvc')}
-          </label>
-          <input
-            id={id('cvc')}
-            className="field__input"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            placeholder={t('billing.card.cvcPlaceholder')}
-            value={values.cvc}
-            aria-invalid={invalid === 'cvc'}
-            onChange={(event) => setValues((v) => ({ ...v, cvc: cardDigits(event.target.value) }))}
-          />
-        </div>
+        <TextField
+          id={id('expiry')}
+          label={t('billing.card.expiry')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder={t('billing.card.expiryPlaceholder')}
+          value={values.expiry}
+          invalid={invalid === 'expiry'}
+          onChange={(event) => setValues((v) => ({ ...v, expiry: formatExpiry(event.target.value) }))}
+        />
+        <TextField
+          id={id('cvc')}
+          label={t('billing.card.cvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          placeholder={t('billing.card.cvcPlaceholder')}
+          value={values.cvc}
+          invalid={invalid === 'cvc'}
+          onChange={(event) => setValues((v) => ({ ...v, cvc: cardDigits(event.target.value) }))}
+        />
       </div>
       {invalid && (
         <p className="form-error" role="alert">

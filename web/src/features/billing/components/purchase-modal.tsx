@@ -58,7 +58,7 @@ export function PurchaseModal({ request, onClose }: PurchaseModalProps) {
                   id={`${prefix}-${id}`}
                   aria-selected={tab === id}
                   aria-controls={tab === id ? `${prefix}-panel` : undefined}
-                  className={`purchase-modal__tab${tab === id ? ' purchase-modal__tab--active' : ''}`}
+                  className={`segment purchase-modal__tab${tab === id ? ' purchase-modal__tab--active' : ''}`}
                   onClick={() => setTab(id)}
                 >
                   {t(`billing.tabs.${id}`)}

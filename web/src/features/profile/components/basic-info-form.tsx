@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '@/components/ui/text-field/text-field';
 import { logUnexpectedFailure } from '@/lib/log-failure';
 import { updateProfile } from '../api/update-profile';
 import { useFlashMessage } from '../hooks/use-flash-message';
@@ -33,8 +34,12 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
   const success = useFlashMessage();
   const id = (field: Field | 'email') => `${idPrefix}-${field}`;
 
-  const update = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const fieldProps = (field: Field) => ({
+    id: id(field),
+    value: values[field],
+    invalid: error?.field === field,
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
+  });
 
   const validate = (): { message: string; field: Field } | null => {
     if (!values.firstName.trim()) return { message: t('profile.basic.namesRequired'), field: 'firstName' };
@@ -81,67 +86,36 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
           </p>
         )}
         <div className="profile-form__row">
-          <div className="field">
-            <label className="field__label" htmlFor={id('firstName')}>
-              {t('profile.basic.firstName')}
-            </label>
-            <input
-              id={id('firstName')}
-              className="field__input"
-              autoComplete="given-name"
-              maxLength={NAME_MAX_LENGTH}
-              value={values.firstName}
-              aria-invalid={error?.field === 'firstName' || undefined}
-              onChange={update('firstName')}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('lastName')}>
-              {t('profile.basic.lastName')}
-            </label>
-            <input
-              id={id('lastName')}
-              className="field__input"
-              autoComplete="family-name"
-              maxLength={NAME_MAX_LENGTH}
-              value={values.lastName}
-              aria-invalid={error?.field === 'lastName' || undefined}
-              onChange={update('lastName')}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('email')}>
-            {t('profile.basic.email')}
-          </label>
-          <input
-            id={id('email')}
-            className="field__input profile-form__input--readonly"
-            type="email"
-            value={user.email}
-            readOnly
-            aria-describedby={`${id('email')}-note`}
+          <TextField
+            {...fieldProps('firstName')}
+            label={t('profile.basic.firstName')}
+            autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
           />
-          <p className="profile-form__note" id={`${id('email')}-note`}>
-            {t('profile.basic.emailReadOnly')}
-          </p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('phone')}>
-            {t('profile.basic.phone')}
-          </label>
-          <input
-            id={id('phone')}
-            className="field__input"
-            type="tel"
-            autoComplete="tel"
-            maxLength={PHONE_MAX_LENGTH}
-            placeholder={t('profile.basic.phonePlaceholder')}
-            value={values.phone}
-            aria-invalid={error?.field === 'phone' || undefined}
-            onChange={update('phone')}
+          <TextField
+            {...fieldProps('lastName')}
+            label={t('profile.basic.lastName')}
+            autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
           />
         </div>
+        <TextField
+          id={id('email')}
+          label={t('profile.basic.email')}
+          inputClassName="profile-form__input--readonly"
+          type="email"
+          value={user.email}
+          readOnly
+          hint={t('profile.basic.emailReadOnly')}
+        />
+        <TextField
+          {...fieldProps('phone')}
+          label={t('profile.basic.phone')}
+          type="tel"
+          autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          placeholder={t('profile.basic.phonePlaceholder')}
+        />
         <SuccessMessage message={success.message} />
         <div className="profile-form__actions">
           <button type="submit" className="btn btn--primary" disabled={saving}>

@@ -112,7 +112,7 @@ export function ProfileTabs<T extends string>({ label, tabs, active, onSelect, c
                 type="button"
                 role="tab"
                 id={tabId(tab.id)}
-                className={`profile-tabs__tab${selected ? ' profile-tabs__tab--active' : ''}`}
+                className={`segment profile-tabs__tab${selected ? ' profile-tabs__tab--active' : ''}`}
                 aria-selected={selected}
                 aria-controls={selected ? panelId : undefined}
                 tabIndex={selected ? 0 : -1}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '@/components/ui/text-field/text-field';
 import type { HistoryStatusFilter } from '../../api/get-analysis-history';
 
 const STATUS_FILTERS: readonly HistoryStatusFilter[] = ['', 'completed', 'processing', 'failed'];
@@ -41,21 +42,17 @@ export function HistoryFilters({ status, symbol, onChange }: HistoryFiltersProps
           ))}
         </select>
       </div>
-      <div className="field history-filters__symbol">
-        <label className="field__label" htmlFor={symbolId}>
-          {t('history.filters.symbol')}
-        </label>
-        <input
-          id={symbolId}
-          className="field__input"
-          type="search"
-          value={typed}
-          placeholder={t('history.filters.symbolPlaceholder')}
-          onChange={(event) => setTyped(event.target.value.toUpperCase())}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
+      <TextField
+        id={symbolId}
+        label={t('history.filters.symbol')}
+        className="history-filters__symbol"
+        type="search"
+        value={typed}
+        placeholder={t('history.filters.symbolPlaceholder')}
+        onChange={(event) => setTyped(event.target.value.toUpperCase())}
+        autoComplete="off"
+        spellCheck={false}
+      />
       <button type="submit" className="btn btn--secondary history-filters__submit">
         {t('history.filters.search')}
       </button>
