@@ -59,10 +59,13 @@ describe('analysis failures', () => {
       await waitFor('billing to answer the held debit', () => proxy.forwarded === 1);
       proxy.release();
 
-      const { rows } = await extra.db.query<{ id: string; status: string; error: string; queued_at: Date | null }>('SELECT id, status, error, queued_at FROM analyses');
+      const { rows } = await extra.db.query<{ id: string; status: string; error: string; message: string; queued_at: Date | null }>(
+        'SELECT id, status, error, message, queued_at FROM analyses',
+      );
       expect(rows).toHaveLength(1);
       const id = rows[0]?.id as string;
-      expect(rows[0]).toMatchObject({ status: 'failed', error: FAILURE_TEXTS.billingUnconfirmed, queued_at: null });
+      // The status line promises no refund: whether the credit was taken is not known here.
+      expect(rows[0]).toMatchObject({ status: 'failed', error: FAILURE_TEXTS.billingUnconfirmed, message: '分析未能開始', queued_at: null });
       expect((await extra.db.query("SELECT 1 FROM outbox WHERE type = 'analysis.requested'")).rowCount).toBe(0);
 
       await waitFor('the refund', () => eventsOf('credit.refunded', id).length === 1, 30_000);

@@ -1,7 +1,7 @@
 import { eventData } from '@stockai/contracts';
 import { type Queryable, newEvent, writeOutbox } from '@stockai/platform';
 import { analysesRepo } from './repo';
-import { FAILED_MESSAGE } from './stages';
+import { FAILED_MESSAGE, NOT_STARTED_MESSAGE } from './stages';
 
 /** Which analysis failed, as `analysis.failed` names it. */
 export interface AnalysisRef {
@@ -34,7 +34,8 @@ function analysisFailedEvent(ref: AnalysisRef, error: string) {
  * the analysis had already finished.
  */
 export async function recordFailure(tx: Queryable, ref: AnalysisRef, error: string): Promise<boolean> {
-  if (!(await analysesRepo.fail(tx, ref.analysisId, error, FAILED_MESSAGE))) return false;
+  const message = error === FAILURE_TEXTS.billingUnconfirmed ? NOT_STARTED_MESSAGE : FAILED_MESSAGE;
+  if (!(await analysesRepo.fail(tx, ref.analysisId, error, message))) return false;
   await writeOutbox(tx, analysisFailedEvent(ref, error));
   return true;
 }

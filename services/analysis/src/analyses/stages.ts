@@ -14,6 +14,8 @@ export const STAGES = {
 } as const;
 
 export const FAILED_MESSAGE = '分析失敗，已退回 1 點信用額度';
+/** When billing never said whether it took the credit, the status line promises no refund. */
+export const NOT_STARTED_MESSAGE = '分析未能開始';
 
 /** The stage number the page shows for a percentage. */
 export function stageOf(progress: number): number {
