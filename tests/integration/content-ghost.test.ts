@@ -69,6 +69,12 @@ describe('content: Ghost as the source', () => {
     expect((await postWebhook(body, ghostSignature(WEBHOOK_SECRET, body))).status).toBe(202);
   };
 
+  it('takes a signed post webhook carrying a long post (over the usual 100 kB body limit)', async () => {
+    const body = JSON.stringify({ post: { current: { id: 'x', html: `<p>${'長文'.repeat(60_000)}</p>` }, previous: {} } });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(300_000);
+    expect((await postWebhook(body, ghostSignature(WEBHOOK_SECRET, body))).status).toBe(202);
+  });
+
   it('pages through Ghost posts with Ghost pagination, 15 at a time', async () => {
     const first = await get('/api/ghost/blog/posts?page=1&limit=15');
     expect(first.body).toMatchObject({ success: true, source: 'ghost' });

@@ -12,6 +12,9 @@ import { ghostMembers } from './members/ghost-members';
 import { membersRoutes } from './members/routes';
 import { membersService } from './members/service';
 
+/** As large as the gateway lets through by default (MAX_BODY_BYTES, 1 MiB). */
+const WEBHOOK_BODY_LIMIT = '1mb';
+
 /**
  * The content service: blog articles (the built-in library, and Ghost when configured) and
  * Ghost member sync, all under ghost/*.
@@ -36,6 +39,8 @@ export function contentService(options: ContentOptions = {}): ServiceDefinition 
           membersRoutes(members, { webhookSecret: settings?.webhookSecret }),
         ],
         subscriptions: membersSubscriptions(members),
+        // Ghost's post webhooks carry the whole post, current and previous: more than 100 kB for a long one.
+        bodyLimits: { '/api/ghost/webhook/post': WEBHOOK_BODY_LIMIT, '/api/ghost/webhook/member': WEBHOOK_BODY_LIMIT },
         close: async () => index?.stop(),
       };
     },

@@ -8,8 +8,9 @@ import { verifyGhostSignature } from './webhook-signature';
  * unsigned webhook could be sent by anyone. `allowAdmin` also lets an admin's bearer token in,
  * for the API testing page's member-webhook form, which has no secret to sign with.
  *
- * Ghost's post webhooks carry the whole post; a body over the platform's 100 kB JSON limit is
- * refused with a 413 before it reaches here, and the scheduled refresh picks the change up.
+ * Ghost's post webhooks carry the whole post: these routes take JSON bodies up to 1 MB (the
+ * service's `bodyLimits`; the gateway's MAX_BODY_BYTES caps them too). A larger one is refused
+ * with a 413 before it reaches here, and the scheduled refresh picks the change up.
  */
 export function checkGhostWebhook(req: Request, secret: string | undefined, options: { allowAdmin: boolean }): void {
   if (options.allowAdmin && req.caller?.role === 'admin') return;

@@ -37,6 +37,9 @@ describe('createServiceApp', () => {
     routes.get('/api/limited', rateLimit(cache, { name: 'test', limit: 2, windowSeconds: 60 }, (req) => req.ip), (_req, res) => {
       res.json({ ok: true });
     });
+    routes.post('/api/echo-raw-large', (req, res) => {
+      res.json({ rawBytes: rawBodyOf(req)?.length ?? null, parsed: typeof req.body === 'object' });
+    });
     routes.post('/api/echo-raw', (req, res) => {
       res.json({ raw: rawBodyOf(req)?.toString('utf8') ?? null, parsed: req.body as unknown });
     });
@@ -52,6 +55,7 @@ describe('createServiceApp', () => {
       },
       authenticate: authenticate({ publicKey: keys.publicKey, revocations: new RevocationList(cache) }),
       routes: [routes],
+      bodyLimits: { '/api/echo-raw-large': '1mb' },
     });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -136,6 +140,17 @@ describe('createServiceApp', () => {
     const raw = '{ "b": 1,\n  "a": "x" }';
     const res = await fetch(`${base}/api/echo-raw`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: raw });
     expect(await res.json()).toEqual({ raw, parsed: { b: 1, a: 'x' } });
+  });
+
+  it('takes a larger JSON body only on a path given its own limit, keeping its bytes', async () => {
+    const big = JSON.stringify({ html: 'x'.repeat(300_000) });
+    const post = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const allowed = await post('/api/echo-raw-large', big);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toEqual({ rawBytes: Buffer.byteLength(big), parsed: true });
+    const refused = await post('/api/echo-raw', big);
+    expect(refused.status).toBe(413);
+    expect(await post('/api/echo-raw-large', JSON.stringify({ html: 'x'.repeat(1_100_000) })).then((r) => r.status)).toBe(413);
   });
 
   it('answers an unknown error with a bare 500 and logs the details instead', async () => {

@@ -15,6 +15,11 @@ export interface ServiceAppOptions {
   authenticate: RequestHandler;
   /** Public routes (the gateway forwards `/api/...` with the path unchanged). */
   routes: Router[];
+  /**
+   * Paths whose JSON bodies may be larger than 100 kB, with their limit (e.g. `'1mb'`): webhooks
+   * that carry whole documents. The gateway's MAX_BODY_BYTES still caps what reaches a service.
+   */
+  bodyLimits?: Record<string, string>;
 }
 
 const RAW_BODY = Symbol('rawBody');
@@ -42,6 +47,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(requestId);
   app.use(accessLog(options.logger));
   app.use(healthRoutes(options.readiness));
+  // A path with its own limit is parsed first; the general parser then leaves its body alone.
+  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, express.json({ limit, verify: keepRawBody }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(options.authenticate);
   for (const router of options.routes) app.use(router);

@@ -33,6 +33,8 @@ export interface ServiceParts {
   routes: Router[];
   subscriptions?: Subscription[];
   readiness?: Record<string, ReadinessCheck>;
+  /** Paths allowed JSON bodies over 100 kB, with their limit (see `createServiceApp`). */
+  bodyLimits?: Record<string, string>;
   close?(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startService(
     readiness: { database: () => db.ping(), bus: () => bus.ping(), cache: () => cache.ping(), ...parts.readiness },
     authenticate: authenticate({ publicKey: infra.publicKey, revocations: ctx.revocations }),
     routes: parts.routes,
+    bodyLimits: parts.bodyLimits,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(listen.port, listen.host ?? '127.0.0.1', () => resolve(s)).on('error', reject);
