@@ -68,8 +68,9 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
           promptRoutes(ctx.db, options.llm),
         ],
         subscriptions: core.workers,
+        // Open event streams end first, so the HTTP server's close need not wait for them.
+        drain: () => progress.close(),
         async close() {
-          progress.close();
           await sweep.stop();
         },
       };

@@ -1,4 +1,3 @@
-import type { Server } from 'node:net';
 import type { Request, Response } from 'express';
 import type { ProgressWatcher, WatchedRow } from './progress-watcher';
 import { type AnalysisView, viewOf } from './view';
@@ -13,8 +12,8 @@ export const DEFAULT_HEARTBEAT_MS = 10_000;
  *
  * `load` reads (and authorises) the analysis; the close listener is attached before it runs, so
  * a client gone while it ran is noticed and nothing is left watching for it. A stream also ends
- * when its HTTP server stops listening (the service is closing: the platform closes the server
- * first, and a server waits for open responses) or when the watcher closes.
+ * when the watcher closes, which the service does first when it closes (its `drain`), so the
+ * HTTP server's close does not wait for open streams.
  */
 export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_HEARTBEAT_MS) {
   return async (req: Request, res: Response, load: () => Promise<AnalysisView>): Promise<void> => {
@@ -57,7 +56,7 @@ export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_H
           resolve();
         };
         unwatch = watcher.watch(first.id, (row: WatchedRow) => {
-          if (row === 'closing' || row === null || serverStopped(req)) return stop();
+          if (row === 'closing' || row === null) return stop();
           if (row === undefined) return;
           const view = viewOf(row);
           send(view);
@@ -68,10 +67,4 @@ export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_H
     }
     if (!res.writableEnded) res.end();
   };
-}
-
-/** Whether the server that accepted this request was told to close. */
-function serverStopped(req: Request): boolean {
-  const server = (req.socket as { server?: Server }).server;
-  return server !== undefined && !server.listening;
 }

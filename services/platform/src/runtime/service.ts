@@ -35,6 +35,11 @@ export interface ServiceParts {
   readiness?: Record<string, ReadinessCheck>;
   /** Paths allowed JSON bodies over 100 kB, with their limit (see `createServiceApp`). */
   bodyLimits?: Record<string, string>;
+  /**
+   * Called first on close, while the HTTP server still runs: end long-lived responses (event
+   * streams) here, since the server's close waits for every open response.
+   */
+  drain?(): void | Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -93,6 +98,7 @@ export async function startService(
     port,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      await parts.drain?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
