@@ -10,8 +10,6 @@ export const PROGRESS_STAGES = [
   { key: 'report', threshold: 95 },
 ] as const;
 
-export type ProgressStageKey = (typeof PROGRESS_STAGES)[number]['key'];
-
 /** 0-based index of the stage in progress (5 once everything is done). */
 export function currentStageIndex(progress: number): number {
   if (progress >= 100) return PROGRESS_STAGES.length;
