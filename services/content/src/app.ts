@@ -26,11 +26,10 @@ export function contentService(options: ContentOptions = {}): ServiceDefinition 
     async build(ctx) {
       await indexLibrary(ctx.db);
       const settings = options.ghost;
-      const ghost = settings ? ghostContentSource({ url: settings.url, contentApiKey: settings.contentApiKey, timeoutMs: settings.timeoutMs }) : undefined;
+      const ghost = settings ? ghostContentSource(settings) : undefined;
       const index = ghost && settings ? ghostPostIndex({ db: ctx.db, ghost, logger: ctx.logger, intervalMs: settings.refreshIntervalMs }) : undefined;
       index?.start();
-      const memberSync =
-        settings?.adminApiKey ? ghostMembers({ url: settings.url, adminApiKey: settings.adminApiKey, timeoutMs: settings.timeoutMs }) : undefined;
+      const memberSync = settings?.adminApiKey ? ghostMembers({ ...settings, adminApiKey: settings.adminApiKey }) : undefined;
       const members = membersService({ db: ctx.db, ghost: memberSync, logger: ctx.logger });
       return {
         routes: [

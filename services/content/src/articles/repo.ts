@@ -59,7 +59,9 @@ export const articlesRepo = {
    * Writes one post. A slug belongs to one post at a time: a post deleted in Ghost whose slug a
    * new post reuses (or two posts that swapped slugs) would otherwise break the unique slug, so
    * another post holding this slug is dropped first (it is written again if it still exists).
-   * Call inside a transaction, so readers never see the slug missing.
+   * Call inside a transaction, so readers never see the slug missing. A post unchanged since
+   * it was last written is left as it is (`indexed_at` says when it last changed): the library
+   * is written at every start and Ghost's posts at every refresh, mostly unchanged.
    */
   async upsert(db: Queryable, article: IndexedArticle): Promise<void> {
     await db.query('DELETE FROM articles WHERE source = $1 AND slug = $2 AND id <> $3', [article.source, article.slug, article.id]);
@@ -72,7 +74,13 @@ export const articlesRepo = {
          slug = EXCLUDED.slug, title = EXCLUDED.title, excerpt = EXCLUDED.excerpt, html = EXCLUDED.html,
          feature_image = EXCLUDED.feature_image, published_at = EXCLUDED.published_at, reading_time = EXCLUDED.reading_time,
          tags = EXCLUDED.tags, url = EXCLUDED.url, search_title = EXCLUDED.search_title, search_tags = EXCLUDED.search_tags,
-         search_excerpt = EXCLUDED.search_excerpt, search_body = EXCLUDED.search_body, indexed_at = now()`,
+         search_excerpt = EXCLUDED.search_excerpt, search_body = EXCLUDED.search_body, indexed_at = now()
+       WHERE (articles.slug, articles.title, articles.excerpt, articles.html, articles.feature_image, articles.published_at,
+              articles.reading_time, articles.tags, articles.url, articles.search_title, articles.search_tags,
+              articles.search_excerpt, articles.search_body)
+         IS DISTINCT FROM (EXCLUDED.slug, EXCLUDED.title, EXCLUDED.excerpt, EXCLUDED.html, EXCLUDED.feature_image, EXCLUDED.published_at,
+              EXCLUDED.reading_time, EXCLUDED.tags, EXCLUDED.url, EXCLUDED.search_title, EXCLUDED.search_tags,
+              EXCLUDED.search_excerpt, EXCLUDED.search_body)`,
       [
         article.source, article.id, article.slug, article.title, article.excerpt, article.html, article.feature_image,
         article.published_at, article.reading_time, JSON.stringify(article.tags), article.url,

@@ -39,10 +39,7 @@ export function articlesRoutes(articles: ArticlesService): Router {
     const words = keywords || q;
     return words ? articles.search(words, limit) : { posts: [], source: undefined };
   };
-  router.get('/api/ghost/blog/search', async (req, res) => {
-    res.json({ success: true, ...(await search(req.query)) });
-  });
-  router.get('/api/ghost/search', async (req, res) => {
+  router.get(['/api/ghost/blog/search', '/api/ghost/search'], async (req, res) => {
     res.json({ success: true, ...(await search(req.query)) });
   });
 

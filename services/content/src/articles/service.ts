@@ -69,7 +69,7 @@ export function articlesService(deps: { db: Database; ghost?: GhostContentSource
     if (fromBlog.length >= limit) return { posts: fromBlog, source: 'ghost' };
     const taken = new Set(fromBlog.map((p) => p.slug));
     const fill = (await ranked('builtin', keywords, limit)).filter((p) => !taken.has(p.slug)).slice(0, limit - fromBlog.length);
-    const source: FoundSource = fromBlog.length === 0 ? (fill.length > 0 || !ghost ? 'builtin' : 'ghost') : fill.length > 0 ? 'mixed' : 'ghost';
+    const source: FoundSource = fill.length === 0 ? (ghost ? 'ghost' : 'builtin') : fromBlog.length > 0 ? 'mixed' : 'builtin';
     return { posts: [...fromBlog, ...fill], source };
   }
 

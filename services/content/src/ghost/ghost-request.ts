@@ -30,7 +30,7 @@ export interface GhostAnswer {
   data: unknown;
 }
 
-export const MAX_GHOST_ANSWER_BYTES = 20 * 1024 * 1024;
+const MAX_GHOST_ANSWER_BYTES = 20 * 1024 * 1024;
 
 /** Ghost's clients send list values comma-joined (`include=tags,authors`); so does this. */
 function queryString(params: Record<string, unknown> = {}): string {

@@ -15,15 +15,15 @@ export const libraryArticles: LibraryArticle[] = [
 ].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
 
 /** Where the web app shows a built-in article, and where its cover image is served. */
-export const articlePath = (slug: string) => `/articles/${slug}`;
-export const coverImagePath = (slug: string) => `/api/ghost/images/${slug}.svg`;
+const articlePath = (slug: string) => `/articles/${slug}`;
+const coverImagePath = (slug: string) => `/api/ghost/images/${slug}.svg`;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The body blocks as the HTML Ghost would hold (h2, p, ul). */
-export function renderBody(blocks: string[]): string {
+function renderBody(blocks: string[]): string {
   return blocks
     .map((block) => {
       if (block.startsWith('## ')) return `<h2>${escapeHtml(block.slice(3))}</h2>`;
@@ -47,7 +47,7 @@ export function readingTime(text: string): number {
   return Math.max(1, Math.ceil(cjk / 350 + words / 275));
 }
 
-export const libraryArticleId = (slug: string) => `builtin-${slug}`;
+const libraryArticleId = (slug: string) => `builtin-${slug}`;
 
 export function toIndexedArticle(article: LibraryArticle): IndexedArticle {
   const html = renderBody(article.body);

@@ -43,7 +43,8 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const { logger } = options;
   const queues = new Map<string, Queue>();
   const retryTimers = new Set<NodeJS.Timeout>();
-  const drains = new Set<Promise<void>>();
+  /** Deliveries under way, of consumers still subscribed or not: `close()` waits for them. */
+  const deliveries = new Set<Promise<void>>();
   let closed = false;
 
   const assertOpen = () => {
@@ -83,11 +84,11 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       if (!consumer || !message) return;
       const delivery = deliver(queue, consumer.subscription, message).finally(() => {
         consumer.current = undefined;
-        drains.delete(delivery);
+        deliveries.delete(delivery);
         pump(queue);
       });
       consumer.current = delivery;
-      drains.add(delivery);
+      deliveries.add(delivery);
     }
   };
 
@@ -158,7 +159,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       closed = true;
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
-      await Promise.all(drains);
+      await Promise.all(deliveries);
     },
   };
 }
