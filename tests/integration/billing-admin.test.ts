@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../services/billing/src/app';
-import { ledger } from '../../services/billing/src/credits/ledger';
+import { hongKongDay, ledger } from '../../services/billing/src/credits/ledger';
+import type { NewPayment } from '../../services/billing/src/payments/repo';
 
 type Body = Record<string, unknown>;
 
@@ -409,18 +410,8 @@ describe('billing admin payments', () => {
   let ada: { userId: string; email: string };
   let bob: { userId: string; email: string };
 
-  interface Fixture {
-    id: string;
-    user: 'ada' | 'bob';
-    type: 'topup' | 'subscription';
-    packageType: string;
-    credits: number;
-    /** Minor units. */
-    amount: number;
-    currency: string;
-    status: string;
-    at: string;
-  }
+  /** A stored payment (amount in minor units), of Ada or Bob, made `at`. */
+  type Fixture = Pick<NewPayment, 'type' | 'packageType' | 'credits' | 'amount' | 'currency' | 'status'> & { id: string; user: 'ada' | 'bob'; at: string };
   const fixtures: Fixture[] = [
     { id: 'p1', user: 'ada', type: 'topup', packageType: 'standard', credits: 50, amount: 32800, currency: 'HKD', status: 'completed', at: '2026-11-23T16:30:00Z' },
     { id: 'p2', user: 'bob', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'completed', at: '2026-11-23T15:30:00Z' },
@@ -435,7 +426,6 @@ describe('billing admin payments', () => {
   ];
   /** p7: a package picked, its card never submitted; no transaction (services/billing/src/payments/views.ts). */
   const transactions = fixtures.filter((f) => f.status !== 'requires_payment_method');
-  const hongKongDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   const ids = (payments: Body[]) => payments.map((p) => String(p.stripePaymentIntentId).replace('pi_fixture_', ''));
 
   beforeAll(async () => {

@@ -30,10 +30,6 @@ export const adminMembersRepo = {
     return rows;
   },
 
-  async exists(db: Queryable, userId: string): Promise<boolean> {
-    return (await db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1;
-  },
-
   async balances(tx: Queryable, userId: string): Promise<{ level: LevelType; paid_credits: number; daily_credits: number }> {
     const { rows } = await tx.query<{ level: LevelType; paid_credits: number; daily_credits: number }>(
       'SELECT level, paid_credits, daily_credits FROM credit_accounts WHERE user_id = $1',

@@ -151,8 +151,7 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; proc
 
     async edit(userId: string, change: MemberChange, request: { key: string; adminId: string }) {
       await db.transaction(async (tx) => {
-        if (!(await adminMembersRepo.exists(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
-        await deps.credits.lockAccount(tx, userId);
+        if (!(await deps.credits.lockAccount(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
         const ctx = { tx, userId, requestKey: request.key, adminId: request.adminId };
         const planLevel = change.subscriptionPlan !== undefined || change.subscriptionExpiry !== undefined ? await changeSubscription(ctx, change) : undefined;
         const level = change.level ?? planLevel;

@@ -45,8 +45,17 @@ export const ledger = {
   },
 
   async byKey(tx: Queryable, idempotencyKey: string): Promise<LedgerRow | undefined> {
-    const { rows } = await tx.query<LedgerRow>('SELECT user_id, kind, paid_delta, daily_delta, reference FROM credit_ledger WHERE idempotency_key = $1', [idempotencyKey]);
-    return rows[0];
+    const [entry] = await ledger.byKeys(tx, [idempotencyKey]);
+    return entry;
+  },
+
+  /** The entries under `keys`, in their order (undefined where there is none), in one query. */
+  async byKeys(tx: Queryable, keys: string[]): Promise<Array<LedgerRow | undefined>> {
+    const { rows } = await tx.query<LedgerRow & { idempotency_key: string }>(
+      'SELECT idempotency_key, user_id, kind, paid_delta, daily_delta, reference FROM credit_ledger WHERE idempotency_key = ANY($1::text[])',
+      [keys],
+    );
+    return keys.map((key) => rows.find((r) => r.idempotency_key === key));
   },
 
   /** Accounts whose cached balances differ from their ledger sums (none, when all is well). */

@@ -27,11 +27,11 @@ const refundKey = (reference: string) => `refund:${reference}`;
 export function creditsService(db: Database, options: { afterCommit: () => void; now?: () => Date } = { afterCommit: () => undefined }) {
   const now = options.now ?? (() => new Date());
 
-  /** Locks the account for the rest of the transaction and tops up today's daily credits if due. */
-  async function lockAndRefill(tx: Queryable, userId: string): Promise<CreditAccountRow> {
+  /** `lockAndRefill`, or undefined (nothing locked) when the user has no account. */
+  async function lockAndRefillIfOpen(tx: Queryable, userId: string): Promise<CreditAccountRow | undefined> {
     const { rows } = await tx.query<CreditAccountRow>(`${ACCOUNT_SELECT} FOR UPDATE OF a`, [userId]);
     const account = rows[0];
-    if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
+    if (!account) return undefined;
     const today = hongKongDay(now());
     if (account.daily_refilled_on === today) return account;
 
@@ -47,6 +47,13 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
     return { ...account, daily_credits: allowance, daily_refilled_on: today };
   }
 
+  /** Locks the account for the rest of the transaction and tops up today's daily credits if due. */
+  async function lockAndRefill(tx: Queryable, userId: string): Promise<CreditAccountRow> {
+    const account = await lockAndRefillIfOpen(tx, userId);
+    if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
+    return account;
+  }
+
   return {
     /** A new user's account, with today's allowance; a second call for the same user changes nothing. */
     async openAccount(tx: Queryable, user: EventData<'user.registered'>) {
@@ -55,8 +62,8 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       return opened;
     },
 
-    /** Locks the account in the caller's transaction, with today's daily credits (admin edits start here). */
-    lockAccount: lockAndRefill,
+    /** Locks the account in the caller's transaction, with today's daily credits (admin edits start here); undefined when there is none. */
+    lockAccount: lockAndRefillIfOpen,
 
     async balance(userId: string): Promise<CreditBalance> {
       const account = await creditAccountsRepo.find(db, userId);
@@ -75,10 +82,10 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       const result = await db.transaction(async (tx) => {
         const account = await lockAndRefill(tx, userId);
         const key = `debit:${reference}`;
-        const earlier = await ledger.byKey(tx, key);
+        const [earlier, refunded] = await ledger.byKeys(tx, [key, refundKey(reference)]);
         if (earlier && earlier.user_id !== userId) throw conflict(`The reference ${reference} was already debited for another user`, 'REFERENCE_OF_ANOTHER_USER');
         if (earlier) return { account, debited: false };
-        if (await ledger.byKey(tx, refundKey(reference))) throw analysisEnded();
+        if (refunded) throw analysisEnded();
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
         const fromDaily = Math.min(account.daily_credits, amount);
         const fromPaid = amount - fromDaily;
@@ -100,9 +107,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
      * No account means no debit could have been taken, so there is nothing to record.
      */
     async refund(tx: Queryable, userId: string, reference: string): Promise<boolean> {
-      const opened = await creditAccountsRepo.find(tx, userId);
-      if (!opened) return false;
-      await lockAndRefill(tx, userId);
+      if (!(await lockAndRefillIfOpen(tx, userId))) return false;
       const debit = await ledger.byKey(tx, `debit:${reference}`);
       // References are global: a debit under another user's name is refunded to whoever paid it.
       if (debit && debit.user_id !== userId) await lockAndRefill(tx, debit.user_id);

@@ -33,7 +33,7 @@ export function abandonedPaymentsSweep(deps: {
           deps.log(err, `the card processor did not cancel the abandoned payment intent ${id}; recording how it stands`);
           return deps.processor.retrieveIntent(id);
         });
-        await deps.payments.settle(intent.id);
+        await deps.payments.settleKnown(intent);
         if (intent.status === 'canceled') cancelled += 1;
       } catch (err) {
         deps.log(err, `could not settle the abandoned payment intent ${id}; the next sweep tries again`);

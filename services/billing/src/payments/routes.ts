@@ -57,15 +57,13 @@ export function paymentsRoutes(payments: PaymentsService, config: PaymentsConfig
     // What Stripe.js does in the browser, for the demo processor's local card form.
     router.post('/api/payments/demo/pay', requireUser, async (req, res) => {
       const body = demoPayBody.parse(req.body ?? {});
-      const submitted = () => payments.recordCardSubmitted(body.paymentIntentId, callerOf(req).id);
       let intent;
       try {
         intent = await demo.payCard(body.paymentIntentId, body.clientSecret, body.cardNumber);
-      } catch (err) {
-        await submitted();
-        throw err;
+      } finally {
+        // A declined card (payCard throws 402) is recorded as failed too.
+        await payments.recordCardSubmitted(body.paymentIntentId, callerOf(req).id);
       }
-      await submitted();
       res.json({ paymentIntentId: intent.id, status: intent.status });
     });
     router.post('/api/payments/demo/authenticate', requireUser, async (req, res) => {

@@ -112,6 +112,13 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
       return settleIntent(payment, await processor.retrieveIntent(paymentIntentId));
     },
 
+    /** `settle` with the intent already in hand (the sweep just cancelled or read it), so it is not read again. */
+    async settleKnown(intent: PaymentIntent) {
+      const payment = await findPayment(db, intent.id);
+      if (!payment) throw notFound('No such payment', 'PAYMENT_NOT_FOUND');
+      return settleIntent(payment, intent);
+    },
+
     /**
      * The webhook's way in: settles the package payment behind `paymentIntentId`, recording it
      * first from the intent's metadata when the webhook beat create-payment-intent's own record.

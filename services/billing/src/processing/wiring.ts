@@ -46,23 +46,19 @@ export function cardProcessing(
   const inTransaction = userTransaction(ctx.db, afterCommit);
   const demo = demoProcessor(ctx.db);
   const routes: Router[] = [];
+  const stripe = options.stripe && stripeClient(options.stripe);
+  const paymentProcessor: PaymentProcessor = stripe ? stripeProcessor(stripe) : demo;
+  const payments = paymentsService({ db: ctx.db, processor: paymentProcessor, credits, afterCommit });
 
   let subscriptionProcessor: SubscriptionProcessor;
   let onDemoAuthenticated: ((id: string) => Promise<void>) | undefined;
-  let payments;
-  let paymentProcessor: PaymentProcessor;
-  if (options.stripe) {
+  if (options.stripe && stripe) {
     const settings = options.stripe;
-    const stripe = stripeClient(settings);
-    paymentProcessor = stripeProcessor(stripe);
-    payments = paymentsService({ db: ctx.db, processor: paymentProcessor, credits, afterCommit });
     const stripeSubs = stripeSubscriptions({ db: ctx.db, stripe, inTransaction, now, log });
     subscriptionProcessor = stripeSubs.processor;
     const webhooks = stripeWebhooks({ db: ctx.db, payments, subscriptions: stripeSubs });
     routes.push(webhooksRoutes(webhooks, (payload, signature) => stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret)));
   } else {
-    paymentProcessor = demo;
-    payments = paymentsService({ db: ctx.db, processor: demo, credits, afterCommit });
     const demoSubs = demoSubscriptions({ demo, inTransaction, now });
     subscriptionProcessor = demoSubs.processor;
     onDemoAuthenticated = (id) => demoSubs.completeAuthenticated(id);
@@ -81,8 +77,8 @@ export function cardProcessing(
   );
 
   const interval = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
-  const sweep = expirySweep({ db: ctx.db, settle: (userId) => subscriptions.settle(userId), now, log }).start(interval);
+  const expiry = expirySweep({ db: ctx.db, settle: (userId) => subscriptions.settle(userId), now, log });
   const abandoned = abandonedPaymentsSweep({ db: ctx.db, processor: paymentProcessor, payments, now, log });
-  const abandonedSweep = every(interval, abandoned.sweepOnce, log, 'abandoned payments sweep');
-  return { routes, subscriptionProcessor, close: () => Promise.all([sweep.stop(), abandonedSweep.stop()]).then(() => undefined) };
+  const sweeps = [every(interval, expiry.sweepOnce, log, 'subscription expiry sweep'), every(interval, abandoned.sweepOnce, log, 'abandoned payments sweep')];
+  return { routes, subscriptionProcessor, close: () => Promise.all(sweeps.map((sweep) => sweep.stop())).then(() => undefined) };
 }

@@ -1,5 +1,4 @@
 import type { Database } from '@stockai/platform';
-import { every } from '../processing/periodic';
 import { STRIPE_RENEWAL_GRACE_MS } from './periods';
 import { subscriptionsRepo } from './repo';
 
@@ -36,8 +35,5 @@ export function expirySweep(deps: { db: Database; settle: (userId: string) => Pr
     }
   }
 
-  /** Sweeps every `intervalMs` until `stop`, which waits for a pass under way. */
-  const start = (intervalMs: number) => every(intervalMs, sweepOnce, deps.log, 'subscription expiry sweep');
-
-  return { sweepOnce, start };
+  return { sweepOnce };
 }

@@ -86,11 +86,12 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
       }
     });
 
-  /** Runs `work` on `sub` if it is still the user's active subscription. */
-  const whileActive = <T>(sub: SubscriptionRow, work: (tx: Queryable) => Promise<T>) =>
+  /** Runs `work` on `sub` if it is still the user's active subscription, with that subscription as it stands now. */
+  const whileActive = <T>(sub: SubscriptionRow, work: (tx: Queryable, current: SubscriptionRow) => Promise<T>) =>
     inTransaction(sub.user_id, async (tx) => {
-      if ((await subscriptionsRepo.active(tx, sub.user_id))?.id !== sub.id) throw noSubscription();
-      return work(tx);
+      const current = await subscriptionsRepo.active(tx, sub.user_id);
+      if (current?.id !== sub.id) throw noSubscription();
+      return work(tx, current);
     });
 
   return {
@@ -138,8 +139,7 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
         return ended;
       }
       await processor.setCancelAtPeriodEnd(sub, true);
-      return whileActive(sub, async (tx) => {
-        const current = (await subscriptionsRepo.active(tx, userId)) as SubscriptionRow;
+      return whileActive(sub, async (tx, current) => {
         if (!current.cancel_at_period_end) {
           await subscriptionsRepo.setRenewal(tx, sub.id, { autoRenewal: current.auto_renewal, cancelAtPeriodEnd: true });
           await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId, planId: sub.plan_id, atPeriodEnd: true })));
