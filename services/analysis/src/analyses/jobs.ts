@@ -70,12 +70,11 @@ export async function declareJobQueue(bus: Pick<EventBus, 'subscribe'>, deps: Jo
  * delivery, or failed by the stuck sweep) is left alone, and every write below is conditional
  * on it still processing, so a run that loses that race changes nothing.
  */
-export async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
+async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
   const { db, logger } = deps;
-  const analysis = await analysesRepo.find(db, analysisId);
-  if (!analysis || analysis.status !== 'processing') return;
-  const attempt = await analysesRepo.startAttempt(db, analysisId);
-  if (attempt === undefined) return;
+  const analysis = await analysesRepo.startAttempt(db, analysisId);
+  if (!analysis) return;
+  const attempt = analysis.attempts;
   if (attempt > MAX_JOB_ATTEMPTS) {
     logger.error({ analysisId, symbol: analysis.symbol, attempt }, 'analysis job ended its worker on every attempt');
     await finishFailed(deps, analysis, FAILURE_TEXTS.jobFailed);

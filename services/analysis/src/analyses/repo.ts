@@ -108,24 +108,22 @@ export const analysesRepo = {
     return rows[0]?.id;
   },
 
-  async find(db: Queryable, id: string): Promise<AnalysisRow | undefined> {
-    const { rows } = await db.query<AnalysisRow>('SELECT * FROM analyses WHERE id = $1', [id]);
-    return rows[0];
-  },
-
   /** The analysis only when `userId` owns it: anyone else's id reads as unknown. */
   async findOwned(db: Queryable, id: string, userId: string): Promise<AnalysisRow | undefined> {
     const { rows } = await db.query<AnalysisRow>('SELECT * FROM analyses WHERE id = $1 AND user_id = $2', [id, userId]);
     return rows[0];
   },
 
-  /** Counts one more run of the job; undefined when the analysis is no longer running. */
-  async startAttempt(db: Queryable, id: string): Promise<number | undefined> {
-    const { rows } = await db.query<{ attempts: number }>(
-      "UPDATE analyses SET attempts = attempts + 1, updated_at = clock_timestamp() WHERE id = $1 AND status = 'processing' RETURNING attempts",
+  /**
+   * Counts one more run of the job and returns the analysis with it (the job's one read of the
+   * row); undefined when the analysis is gone or no longer running.
+   */
+  async startAttempt(db: Queryable, id: string): Promise<AnalysisRow | undefined> {
+    const { rows } = await db.query<AnalysisRow>(
+      "UPDATE analyses SET attempts = attempts + 1, updated_at = clock_timestamp() WHERE id = $1 AND status = 'processing' RETURNING *",
       [id],
     );
-    return rows[0]?.attempts;
+    return rows[0];
   },
 
   /**

@@ -16,7 +16,7 @@ export interface YahooClientOptions {
 }
 
 /** `https://query2.finance.yahoo.com/v7/finance/quote?...` → `<baseUrl>/v7/finance/quote?...` */
-export function redirectToBase(url: string, baseUrl: string | undefined): string {
+function redirectToBase(url: string, baseUrl: string | undefined): string {
   if (!baseUrl) return url;
   const parsed = new URL(url);
   if (!parsed.hostname.endsWith('yahoo.com')) return url;

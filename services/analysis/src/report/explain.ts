@@ -11,7 +11,7 @@ import { SINGLE_STOCK_LIMIT } from './suggestions';
 
 const SOURCE_TEXT: Record<MarketData['source'], string> = { snapshot: '內置市場數據快照', yahoo: 'Yahoo Finance' };
 
-export function dataSourceText(data: MarketData): string {
+function dataSourceText(data: MarketData): string {
   return `${SOURCE_TEXT[data.source]}${data.asOf ? `（截至 ${data.asOf}）` : ''}`;
 }
 

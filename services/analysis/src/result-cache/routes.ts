@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { notFound, requireAdmin } from '@stockai/platform';
-import type { ResultCache } from './service';
+import { type ResultCache, statsOf } from './service';
 
 /**
  * Internal (never routed by the gateway), for the admin service's cache tab: stats, entries,
@@ -14,8 +14,8 @@ export function resultCacheRoutes(cache: ResultCache, normaliseSymbol: (s: strin
   });
 
   router.get('/internal/admin/cache', requireAdmin, async (_req, res) => {
-    const [stats, entries] = await Promise.all([cache.stats(), cache.entries()]);
-    res.json({ ...stats, ttlHours: cache.ttlHours, entries });
+    const entries = await cache.entries();
+    res.json({ ...statsOf(entries), ttlHours: cache.ttlHours, entries });
   });
 
   router.delete('/internal/admin/cache', requireAdmin, async (_req, res) => {

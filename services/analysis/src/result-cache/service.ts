@@ -22,7 +22,13 @@ export interface CacheEntry {
  * An expired entry stays until the next analysis of its symbol overwrites it or an admin clears it.
  */
 export function resultCache(db: Database, ttlHours: number) {
-  const isExpired = (ageHours: number) => ageHours >= ttlHours;
+  const entries = async (): Promise<CacheEntry[]> =>
+    (await resultCacheRepo.entries(db)).map((r) => ({
+      symbol: r.symbol,
+      cachedAt: r.cached_at.toISOString(),
+      ageHours: Math.round(r.age_hours * 10) / 10,
+      isExpired: r.age_hours >= ttlHours,
+    }));
   return {
     ttlHours,
     async fresh(symbol: string): Promise<CachedResult | undefined> {
@@ -33,21 +39,16 @@ export function resultCache(db: Database, ttlHours: number) {
       if (ttlHours <= 0) return;
       await resultCacheRepo.store(db, entry);
     },
-    async entries(): Promise<CacheEntry[]> {
-      return (await resultCacheRepo.entries(db)).map((r) => ({
-        symbol: r.symbol,
-        cachedAt: r.cached_at.toISOString(),
-        ageHours: Math.round(r.age_hours * 10) / 10,
-        isExpired: isExpired(r.age_hours),
-      }));
-    },
-    async stats(): Promise<CacheStats> {
-      const entries = await resultCacheRepo.entries(db);
-      const expired = entries.filter((e) => isExpired(e.age_hours)).length;
-      return { totalEntries: entries.length, validEntries: entries.length - expired, expiredEntries: expired };
-    },
+    entries,
+    stats: async (): Promise<CacheStats> => statsOf(await entries()),
     clearAll: () => resultCacheRepo.clearAll(db),
     clear: (symbol: string) => resultCacheRepo.clear(db, symbol),
   };
 }
 export type ResultCache = ReturnType<typeof resultCache>;
+
+/** The counts of a list of entries (the admin's cache tab shows both from one read). */
+export function statsOf(entries: CacheEntry[]): CacheStats {
+  const expired = entries.filter((e) => e.isExpired).length;
+  return { totalEntries: entries.length, validEntries: entries.length - expired, expiredEntries: expired };
+}

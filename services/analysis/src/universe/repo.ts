@@ -60,11 +60,6 @@ export const stocksRepo = {
     return rows;
   },
 
-  async count(db: Queryable): Promise<number> {
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stocks');
-    return rows[0]?.n ?? 0;
-  },
-
   /** Inserts or updates the listings, stamping them with `loadId`. */
   async upsert(db: Queryable, listings: ListingRecord[], loadId: number): Promise<void> {
     for (let i = 0; i < listings.length; i += BATCH) {

@@ -16,9 +16,9 @@ export interface Universe {
   statusOf(symbol: string): Promise<StockStatusAnswer | null>;
   /** Stocks whose symbol or English or Chinese name contains `q`, best matches first. */
   search(q: string, limit: number): Promise<Stock[]>;
-  /** Every stock, compact, in symbol order (cached until the next load). */
+  /** Every stock, compact, in symbol order (GET /api/stocks keeps it, encoded, until the next load). */
   list(): Promise<StockSummary[]>;
-  /** The id of the newest load: versions whatever is cached from the list. */
+  /** The id of the newest load: versions whatever is cached from the universe (the encoded list, the medians). */
   version(): Promise<number>;
   /** Medians of the stock's analysable peers: same market and sector, itself left out (cached until the next load). */
   sectorMedians(stock: PeerGroup): Promise<SectorMedians | null>;
@@ -36,7 +36,6 @@ export interface UniverseOptions {
 
 export function createUniverse(db: Database, options: UniverseOptions = {}): Universe {
   let loading: Promise<void> | null = null;
-  let listCache: { version: number; list: Promise<StockSummary[]> } | null = null;
   let mediansCache: { version: number; byStock: Map<string, Promise<SectorMedians | null>> } = { version: -1, byStock: new Map() };
 
   const version = async () => (await loadsRepo.latest(db))?.id ?? 0;
@@ -60,15 +59,7 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
       return stocksRepo.search(db, text, normaliseSymbol(text), limit);
     },
 
-    async list() {
-      const current = await version();
-      if (listCache?.version !== current) {
-        const list = stocksRepo.list(db);
-        listCache = { version: current, list };
-        list.catch(() => (listCache = null));
-      }
-      return listCache.list;
-    },
+    list: () => stocksRepo.list(db),
 
     version,
 
