@@ -52,6 +52,12 @@ export function distributedProcesses(options: {
   return [...services, worker, { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv }];
 }
 
+function describeFailure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
+  return `${err.message}${cause}`;
+}
+
 /** Starts, stops and restarts the processes; each one's output goes to `output`. */
 export class ProcessGroup {
   private readonly running = new Map<ProcessName, ChildProcess>();
@@ -82,24 +88,33 @@ export class ProcessGroup {
     for (const spec of this.specs) this.start(spec.name);
   }
 
-  /** Polls `/readyz` until the process answers 200, or fails after `timeoutMs`. */
+  /**
+   * Polls `/readyz` until the process answers 200, or fails after `timeoutMs` with the last
+   * answer it gave (the readiness body names the dependency that is not ready).
+   */
   async waitReady(name: ProcessName, timeoutMs = 60_000): Promise<void> {
     const { port } = this.spec(name);
     const deadline = Date.now() + timeoutMs;
+    let last = 'no answer yet';
     while (Date.now() < deadline) {
       const child = this.running.get(name);
       if (!child || child.exitCode !== null) throw new Error(`${name} exited with code ${child?.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(1000) })
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return;
+      // A readiness answer takes at most 2 s per check (the gateway's include its upstreams').
+      const answer = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(5000) })
+        .then(async (r) => ({ ok: r.ok, text: `${r.status} ${await r.text()}` }))
+        .catch((err: unknown) => ({ ok: false, text: describeFailure(err) }));
+      if (answer.ok) return;
+      last = answer.text;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`${name} was not ready within ${timeoutMs} ms`);
+    throw new Error(`${name} was not ready within ${timeoutMs} ms (last answer: ${last})`);
   }
 
+  /** Waits for every process; on failure names each one that is not ready, with its last answer. */
   async waitAllReady(timeoutMs = 60_000): Promise<void> {
-    await Promise.all(this.specs.map((s) => this.waitReady(s.name, timeoutMs)));
+    const results = await Promise.allSettled(this.specs.map((s) => this.waitReady(s.name, timeoutMs)));
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [describeFailure(r.reason)] : []));
+    if (failures.length > 0) throw new Error(failures.join('\n'));
   }
 
   /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process has exited. */

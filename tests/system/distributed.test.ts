@@ -64,9 +64,10 @@ describe('distributed system through the gateway', () => {
 
   beforeAll(async () => {
     run = await prepareDistributedRun('sys');
+    // The stand-ins listen first, so the ports picked below cannot be handed to them.
+    [ai, ghost] = await Promise.all([startChatStandIn(), startGhostStandIn({ posts: [...sampleGhostPosts(), APPLE_POST] })]);
     const gatewayPort = await freePort();
     const servicePortBase = (await freePort()) + 10;
-    [ai, ghost] = await Promise.all([startChatStandIn(), startGhostStandIn({ posts: [...sampleGhostPosts(), APPLE_POST] })]);
     const env = {
       ...run.env,
       LLM_API_KEY: 'stand-in-key',
@@ -74,12 +75,14 @@ describe('distributed system through the gateway', () => {
       LLM_MODEL: 'stand-in',
       GHOST_URL: ghost.url,
       GHOST_CONTENT_API_KEY: ghost.contentApiKey,
+      // Start-up steps log at info: if a process is not ready in time, its log says how far it got.
+      LOG_LEVEL: 'info',
     };
     group = new ProcessGroup(distributedProcesses({ gatewayPort, servicePortBase, env }), (name, line) => logs.push(`${name} | ${line}`));
     base = `http://127.0.0.1:${gatewayPort}`;
     group.startAll();
     await group.waitAllReady(90_000).catch((err) => {
-      throw new Error(`${err.message}\n${logs.slice(-40).join('\n')}`);
+      throw new Error(`${err.message}\n${logs.slice(-80).join('\n')}`);
     });
   });
 
