@@ -500,7 +500,7 @@ describe('billing admin payments', () => {
     expect(ids(filtered.payments)).toEqual(['p3', 'p4']);
 
     const invalid: Array<[string, string]> = [
-      ['?status=paid', 'status: must be all, completed, failed, canceled, requires_action, processing or abandoned'],
+      ['?status=paid', 'status: must be all, completed, failed, canceled, requires_action, processing, abandoned, refunded or disputed'],
       ['?dateFrom=2026/11/01', 'dateFrom: must be a date as YYYY-MM-DD'],
       ['?dateFrom=2026-11-02&dateTo=2026-11-01', 'dateFrom: must not be after dateTo'],
       ['?dateTo=2026-13-01', 'dateTo: 2026-13-01 is not a calendar date (YYYY-MM-DD)'],

@@ -10,8 +10,10 @@ import Stripe from 'stripe';
  * (https://docs.stripe.com/api), state in memory. Test payment methods as Stripe's:
  * pm_card_visa (4242) pays, pm_card_chargeDeclined (0002) is declined,
  * pm_card_authenticationRequired (3184) requires authentication, which `authenticate`
- * completes as the browser would. Every change records the event Stripe would send; the test
- * chooses which to deliver, how often and in which order, signed as Stripe signs them.
+ * completes as the browser would. A payment that succeeds has its charge, which refunds
+ * (`POST /v1/refunds`, as from Stripe's dashboard) and disputes (`dispute`, as the cardholder's
+ * bank opens them) take money back from. Every change records the event Stripe would send; the
+ * test chooses which to deliver, how often and in which order, signed as Stripe signs them.
  */
 
 type Card = 'visa' | 'declined' | 'authentication';
@@ -70,6 +72,26 @@ interface Intent extends Json {
   invoice: string | null;
   payment_method: string | null;
 }
+interface Charge extends Json {
+  id: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  disputed: boolean;
+  refunds: Json & { data: Refund[] };
+}
+interface Refund extends Json {
+  id: string;
+  amount: number;
+  status: string;
+}
+interface Dispute extends Json {
+  id: string;
+  status: string;
+  charge: string;
+}
 interface Subscription extends Json {
   id: string;
   status: string;
@@ -93,12 +115,16 @@ export interface StripeStandIn {
   publishableKey: string;
   /** Every event Stripe would have sent, oldest first. */
   events: Stripe.Event[];
-  /** The events of `type` about `objectId` (the event's object id, or for invoices their subscription). */
+  /** The events of `type` about `objectId` (the event's object id, for invoices their subscription, for charges, refunds and disputes their payment intent). */
   eventsFor(type: string, objectId: string): Stripe.Event[];
   /** Signs and POSTs `event` to `url` as Stripe's webhook delivery does. */
   deliver(url: string, event: Stripe.Event, options?: { secret?: string }): Promise<{ status: number; body: Json }>;
   /** The card's authentication (3-D Secure) of a payment intent that requires it succeeds. */
   authenticate(paymentIntentId: string): void;
+  /** The cardholder's bank disputes the payment intent's charge (a chargeback): Stripe takes the money back. */
+  dispute(paymentIntentId: string): { disputeId: string };
+  /** Stripe's decision on a dispute: won gives the money back, lost keeps it with the cardholder. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): void;
   /** Stripe's renewal of a subscription at its period end: the next period and its invoice, paid or not (past_due). */
   renew(subscriptionId: string, outcome?: 'paid' | 'failed'): { invoiceId: string };
   subscription(id: string): Subscription | undefined;
@@ -116,6 +142,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const methods = new Map<string, Json & { customer: string | null; card: Card }>();
   const subscriptions = new Map<string, Subscription>();
   const invoices = new Map<string, Invoice>();
+  const charges = new Map<string, Charge>();
+  const refunds = new Map<string, Refund>();
+  const disputes = new Map<string, Dispute>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const events: Stripe.Event[] = [];
   const requests: StripeStandIn['requests'] = [];
@@ -140,13 +169,80 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return found;
   };
 
+  /** The intent succeeded: its charge, the money refunds and disputes take back from. */
+  function succeed(intent: Intent) {
+    const id = newId('ch');
+    const chargeObject: Charge = {
+      id,
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      currency: String(intent.currency),
+      payment_intent: intent.id,
+      status: 'succeeded',
+      paid: true,
+      captured: true,
+      refunded: false,
+      disputed: false,
+      metadata: clone(intent.metadata) as Json,
+      refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${id}/refunds` },
+      created: seconds(new Date()),
+      livemode: false,
+    };
+    charges.set(id, chargeObject);
+    Object.assign(intent, { status: 'succeeded', last_payment_error: null, next_action: null, latest_charge: id, amount_received: intent.amount });
+    emit('charge.succeeded', withoutRefunds(chargeObject));
+  }
+
+  /** A charge as Stripe answers it: its refunds only when asked for (`expand[]=refunds`). */
+  const withoutRefunds = (c: Charge, expand: string[] = []) => {
+    const out = clone(c) as Json;
+    if (!expand.includes('refunds')) delete out.refunds;
+    return out;
+  };
+
+  function refund(form: Form): Refund {
+    const intentId = form.payment_intent as string | undefined;
+    const chargeId = (form.charge as string | undefined) ?? (intentId ? (find(intents, 'payment_intent', intentId, 'payment_intent').latest_charge as string | null) : undefined);
+    if (!intentId && !form.charge) {
+      throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+    }
+    if (!chargeId) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', param: 'payment_intent', message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.` });
+    const c = find(charges, 'charge', chargeId, 'charge');
+    if (c.disputed) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_disputed', message: `Charge ${c.id} has been charged back; cannot issue a refund.` });
+    const left = c.amount - c.amount_refunded;
+    if (left === 0) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${c.id} has already been refunded.` });
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!Number.isInteger(amount) || amount < 1) throw invalid('amount', 'Invalid positive integer');
+    if (amount > left) throw invalid('amount', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`);
+    const r: Refund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      charge: c.id,
+      payment_intent: c.payment_intent,
+      currency: c.currency,
+      status: 'succeeded',
+      reason: form.reason ?? null,
+      metadata: form.metadata ?? {},
+      created: seconds(new Date()),
+    };
+    refunds.set(r.id, r);
+    c.refunds.data.unshift(r);
+    Object.assign(c, { amount_refunded: c.amount_refunded + amount, refunded: c.amount_refunded + amount === c.amount });
+    emit('refund.created', r);
+    emit('charge.refunded', withoutRefunds(c));
+    return r;
+  }
+
   /** The stand-in's answer to charging `method` for `intent` (Stripe's test-card outcomes). */
   function charge(intent: Intent, methodId: string) {
     const card = TEST_METHODS[methodId] ?? methods.get(methodId)?.card;
     if (!card) throw missing('payment_method', methodId, 'payment_method');
     intent.payment_method = methodId;
     if (card === 'visa') {
-      Object.assign(intent, { status: 'succeeded', last_payment_error: null, next_action: null });
+      succeed(intent);
     } else if (card === 'authentication') {
       Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } });
     } else {
@@ -174,6 +270,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       canceled_at: null,
       cancellation_reason: null,
       payment_method: null,
+      latest_charge: null,
       automatic_payment_methods: { enabled: true },
       invoice,
       created: seconds(new Date()),
@@ -367,6 +464,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return sub;
     }],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, ([id]) => find(invoices, 'invoice', id as string)],
+    ['GET', /^\/v1\/invoice_payments$/, (_m, form) => {
+      const wanted = (form.payment as Form | undefined)?.payment_intent;
+      const data = [...invoices.values()].flatMap((inv) => inv.payments.data.filter((p) => !wanted || p.payment.payment_intent === wanted));
+      return { object: 'list', url: '/v1/invoice_payments', has_more: false, data };
+    }],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, ([id], form) => withoutRefunds(find(charges, 'charge', id as string), (form.expand as string[]) ?? [])],
+    ['POST', /^\/v1\/refunds$/, (_m, form) => refund(form)],
+    ['GET', /^\/v1\/refunds\/([^/]+)$/, ([id]) => find(refunds, 'refund', id as string)],
+    ['GET', /^\/v1\/disputes\/([^/]+)$/, ([id]) => find(disputes, 'dispute', id as string)],
   ];
 
   const server = http.createServer((req, res) => {
@@ -429,8 +535,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     eventsFor(type, objectId) {
       return events.filter((e) => {
         if (e.type !== type) return false;
-        const object = e.data.object as unknown as Json & { parent?: { subscription_details?: { subscription?: string } } };
-        return object.id === objectId || object.parent?.subscription_details?.subscription === objectId;
+        const object = e.data.object as unknown as Json & { payment_intent?: string; parent?: { subscription_details?: { subscription?: string } } };
+        return object.id === objectId || object.payment_intent === objectId || object.parent?.subscription_details?.subscription === objectId;
       });
     },
     async deliver(target, event, options = {}) {
@@ -442,7 +548,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     authenticate(paymentIntentId) {
       const intent = find(intents, 'payment_intent', paymentIntentId);
       if (intent.status !== 'requires_action') throw new Error(`${paymentIntentId} does not require action (${intent.status})`);
-      Object.assign(intent, { status: 'succeeded', next_action: null });
+      succeed(intent);
       emit('payment_intent.succeeded', intent);
       const invoice = intent.invoice ? invoices.get(intent.invoice) : undefined;
       if (!invoice) return;
@@ -453,6 +559,31 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         sub.status = 'active';
         emit('customer.subscription.updated', sub, { status: 'incomplete' });
       }
+    },
+    dispute(paymentIntentId) {
+      const intent = find(intents, 'payment_intent', paymentIntentId);
+      const c = find(charges, 'charge', String(intent.latest_charge ?? ''));
+      const d: Dispute = {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: c.amount - c.amount_refunded,
+        currency: c.currency,
+        charge: c.id,
+        payment_intent: c.payment_intent,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created: seconds(new Date()),
+        livemode: false,
+      };
+      disputes.set(d.id, d);
+      c.disputed = true;
+      emit('charge.dispute.created', d);
+      return { disputeId: d.id };
+    },
+    closeDispute(disputeId, outcome) {
+      const d = find(disputes, 'dispute', disputeId);
+      d.status = outcome;
+      emit('charge.dispute.closed', d);
     },
     renew(subscriptionId, outcome = 'paid') {
       const sub = find(subscriptions, 'subscription', subscriptionId);

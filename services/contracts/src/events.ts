@@ -57,6 +57,24 @@ export const eventSchemas = {
     providerPaymentId: z.string(),
     reason: z.string(),
   }),
+  /**
+   * A completed payment was refunded, in part or in full (`fullyRefunded`). The figures are
+   * cumulative, so a consumer seeing two of them keeps the latest: `refunded` of `price` so far;
+   * of the package's `credits`, `creditsTakenBack` were taken back and `creditsShortfall` could
+   * not be, the member having spent them. A subscription payment has no credits (all zero).
+   */
+  'payment.refunded': z.object({
+    paymentId: id,
+    userId: id,
+    price: money,
+    refunded: money,
+    fullyRefunded: z.boolean(),
+    credits: z.number().int().nonnegative(),
+    creditsTakenBack: z.number().int().nonnegative(),
+    creditsShortfall: z.number().int().nonnegative(),
+    provider: z.enum(['stripe', 'demo']),
+    providerPaymentId: z.string(),
+  }),
 
   'subscription.started': z.object({ subscriptionId: id, userId: id, planId: z.string(), level, periodEnd: isoDate }),
   'subscription.renewed': z.object({ subscriptionId: id, userId: id, planId: z.string(), level, periodEnd: isoDate }),

@@ -52,7 +52,8 @@ export const adminPaymentsRepo = {
     const { sql, params } = where(filter);
     const { rows } = await db.query<AdminPaymentRow>(
       `SELECT p.id, p.user_id, d.email, d.first_name, d.last_name, d.name_changed_at, p.type, p.package_type, p.credits,
-              p.amount, p.currency, p.status, p.provider, p.provider_payment_id, p.created_at
+              p.amount, p.currency, p.status, p.provider, p.provider_payment_id,
+              p.amount_refunded, p.credits_refunded, p.credits_disputed, p.credits_shortfall, p.created_at
        FROM payments p LEFT JOIN user_directory d ON d.user_id = p.user_id
        ${sql} ORDER BY p.created_at DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, limit, offset],
@@ -61,25 +62,33 @@ export const adminPaymentsRepo = {
     return { rows, total: count.rows[0]?.n ?? 0 };
   },
 
-  /** Revenue of completed payments per currency, in minor units: in all, since `monthStart`, and within [dayStart, dayEnd). */
+  /**
+   * Revenue per currency, in minor units: in all, since `monthStart`, and within [dayStart,
+   * dayEnd). A completed payment counts less what was refunded of it; one refunded in full
+   * counts nothing, nor does one disputed (the bank took the money back, at least for now).
+   */
   async revenue(db: Queryable, monthStart: Date, monthEnd: Date, dayStart: Date, dayEnd: Date) {
     const { rows } = await db.query<{ currency: string; total: string; month: string; today: string }>(
-      `SELECT currency, sum(amount) AS total,
-              COALESCE(sum(amount) FILTER (WHERE created_at >= $1 AND created_at < $2), 0) AS month,
-              COALESCE(sum(amount) FILTER (WHERE created_at >= $3 AND created_at < $4), 0) AS today
-       FROM payments WHERE status = 'completed' GROUP BY currency`,
+      `SELECT currency, sum(amount - amount_refunded) AS total,
+              COALESCE(sum(amount - amount_refunded) FILTER (WHERE created_at >= $1 AND created_at < $2), 0) AS month,
+              COALESCE(sum(amount - amount_refunded) FILTER (WHERE created_at >= $3 AND created_at < $4), 0) AS today
+       FROM payments WHERE status IN ('completed', 'refunded') GROUP BY currency`,
       [monthStart, monthEnd, dayStart, dayEnd],
     );
     return rows;
   },
 
-  /** The transaction figures; an intent never submitted is no transaction (payments/views.ts). */
+  /**
+   * The transaction figures; an intent never submitted is no transaction (payments/views.ts).
+   * Credits sold leave out the credits due back for refunds (a partial refund keeps the
+   * payment completed, so it still counts as a successful purchase).
+   */
   async transactions(db: Queryable) {
     const { rows } = await db.query<{ total: number; successful: number; failed: number; credits_sold: number; credit_purchases: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE status = 'completed')::int AS successful,
               count(*) FILTER (WHERE status = 'failed')::int AS failed,
-              COALESCE(sum(credits) FILTER (WHERE status = 'completed'), 0)::int AS credits_sold,
+              COALESCE(sum(credits - credits_refunded) FILTER (WHERE status = 'completed'), 0)::int AS credits_sold,
               count(*) FILTER (WHERE status = 'completed' AND credits > 0)::int AS credit_purchases
        FROM payments WHERE status <> ALL($1::text[])`,
       [UNSUBMITTED_STATUSES],

@@ -46,10 +46,13 @@ export function adminPayments(db: Database, now: () => Date) {
     },
 
     /**
-     * Revenue counts completed payments (packages and subscriptions), per currency, by the day
-     * the payment was made; "this month" and "today" are Hong Kong's. Transactions count every
-     * payment a card was submitted for (any status; an abandoned intent is none); the average is over completed credit purchases (subscription
-     * payments sell no credits), to one decimal.
+     * Revenue counts completed payments (packages and subscriptions) less what was refunded of
+     * them, per currency, by the day the payment was made (a refund lowers its payment's day);
+     * "this month" and "today" are Hong Kong's. Transactions count every payment a card was
+     * submitted for (any status; an abandoned intent is none); successful ones are those still
+     * completed (a partial refund keeps a payment completed). Credits sold leave out those due
+     * back for refunds; the average is over completed credit purchases (subscription payments
+     * sell no credits), to one decimal.
      */
     async stats() {
       const today = hongKongDay(now());

@@ -113,8 +113,8 @@ export const paymentsQuery = z
     page: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(1),
     limit: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
     status: optionalField(
-      z.enum(['all', 'completed', 'failed', 'canceled', 'requires_action', 'processing', 'abandoned'], {
-        message: 'must be all, completed, failed, canceled, requires_action, processing or abandoned',
+      z.enum(['all', 'completed', 'failed', 'canceled', 'requires_action', 'processing', 'abandoned', 'refunded', 'disputed'], {
+        message: 'must be all, completed, failed, canceled, requires_action, processing, abandoned, refunded or disputed',
       }),
     ),
     dateFrom: optionalField(day),

@@ -1,5 +1,5 @@
 import type { Queryable } from '@stockai/platform';
-import { UNSUBMITTED_STATUSES } from './views';
+import { SETTLED_STATUSES, UNSUBMITTED_STATUSES } from './views';
 
 export interface NewPayment {
   id: string;
@@ -30,6 +30,12 @@ export interface PaymentRow {
   status: string;
   provider: 'stripe' | 'demo';
   provider_payment_id: string;
+  /** Refunded so far, minor units (migration 0016). */
+  amount_refunded: number;
+  /** Credits due back for the refunds, and for an open or lost dispute; of those, not taken (already spent). */
+  credits_refunded: number;
+  credits_disputed: number;
+  credits_shortfall: number;
   created_at: Date;
 }
 
@@ -53,6 +59,22 @@ export const paymentsRepo = {
     );
   },
 
+  /** The payment behind a processor payment id, locked for the rest of the transaction. */
+  async lockByProviderId(tx: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
+    const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1 FOR UPDATE', [providerPaymentId]);
+    return rows[0];
+  },
+
+  /** Stores the status and refund figures of `p` (reversals.ts); the row as stored. */
+  async saveReversal(tx: Queryable, p: PaymentRow): Promise<PaymentRow> {
+    const { rows } = await tx.query<PaymentRow>(
+      `UPDATE payments SET status = $2, amount_refunded = $3, credits_refunded = $4, credits_disputed = $5, credits_shortfall = $6, updated_at = now()
+       WHERE id = $1 RETURNING *`,
+      [p.id, p.status, p.amount_refunded, p.credits_refunded, p.credits_disputed, p.credits_shortfall],
+    );
+    return rows[0] as PaymentRow;
+  },
+
   /** Package payments no card was submitted for, created before `before`: the sweep cancels them (abandoned.ts). */
   async unsubmittedBefore(db: Queryable, provider: 'stripe' | 'demo', before: Date, limit: number): Promise<string[]> {
     const { rows } = await db.query<{ provider_payment_id: string }>(
@@ -66,16 +88,17 @@ export const paymentsRepo = {
 
   /**
    * Records the final outcome of a payment: inserts it, or moves a payment that has not
-   * completed yet to `p.status`. A completed payment never changes. The row when it changed.
+   * completed yet to `p.status`. A completed payment never changes here, nor one refunded or
+   * disputed since (a late redelivery of its success must not revive it). The row when it changed.
    */
   async recordOutcome(db: Queryable, p: NewPayment & { status: 'completed' | 'failed' }): Promise<{ id: string } | undefined> {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (provider_payment_id) DO UPDATE SET status = EXCLUDED.status, failure_message = EXCLUDED.failure_message, updated_at = now()
-       WHERE payments.status NOT IN ('completed', EXCLUDED.status)
+       WHERE payments.status <> EXCLUDED.status AND payments.status <> ALL($12::text[])
        RETURNING id`,
-      [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null],
+      [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null, SETTLED_STATUSES],
     );
     return rows[0];
   },

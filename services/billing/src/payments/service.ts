@@ -5,7 +5,7 @@ import { fromMinorUnits } from '../catalogue/money';
 import { type CreditsService } from '../credits/service';
 import type { PaymentIntent, PaymentProcessor } from './processor';
 import { type PaymentRow, paymentsRepo } from './repo';
-import { ABANDONED, UNSUBMITTED_STATUSES, paymentFields } from './views';
+import { ABANDONED, SETTLED_STATUSES, UNSUBMITTED_STATUSES, paymentFields } from './views';
 
 interface PackageRow {
   type: string;
@@ -49,7 +49,10 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
     const granted = await db.transaction(async (tx) => {
       const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [payment.id]);
       const current = rows[0] as PaymentRow;
-      if (current.status === 'completed') return false;
+      if (SETTLED_STATUSES.includes(current.status)) {
+        status = current.status;
+        return false;
+      }
       if (intent.status === 'canceled' && UNSUBMITTED_STATUSES.includes(current.status)) status = ABANDONED;
       await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [
         payment.id,

@@ -14,8 +14,14 @@ import type { PaymentRow } from './repo';
 export const UNSUBMITTED_STATUSES = ['requires_payment_method', 'abandoned'];
 export const ABANDONED = 'abandoned';
 
+/**
+ * Payments that were paid: completed, then perhaps refunded in full or disputed
+ * (reversals.ts). Nothing the processor reports about the payment intent moves them back.
+ */
+export const SETTLED_STATUSES = ['completed', 'refunded', 'disputed'];
+
 /** The payment statuses the payments lists name; every other (still open at the processor) shows as processing. */
-export const SHOWN_STATUSES = ['completed', 'failed', 'canceled', 'requires_action'];
+export const SHOWN_STATUSES = ['completed', 'failed', 'canceled', 'requires_action', 'refunded', 'disputed'];
 export const shownStatus = (status: string) => (UNSUBMITTED_STATUSES.includes(status) ? ABANDONED : SHOWN_STATUSES.includes(status) ? status : 'processing');
 
 /** What a payment is, as the user's and the admin's payments lists both show it. */
@@ -26,4 +32,12 @@ export const paymentFields = (p: PaymentRow) => ({
   amount: fromMinorUnits(p.amount),
   currency: p.currency,
   status: shownStatus(p.status),
+  // Only a payment refunded or disputed carries these (a partial refund stays completed).
+  ...(p.amount_refunded > 0 || p.credits_refunded + p.credits_disputed > 0
+    ? {
+        refunded: fromMinorUnits(p.amount_refunded),
+        creditsTakenBack: p.credits_refunded + p.credits_disputed - p.credits_shortfall,
+        creditsShortfall: p.credits_shortfall,
+      }
+    : {}),
 });

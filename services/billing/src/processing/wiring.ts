@@ -3,10 +3,12 @@ import type { ServiceContext } from '@stockai/platform';
 import type { CreditsService } from '../credits/service';
 import { abandonedPaymentsSweep } from '../payments/abandoned';
 import { type PaymentProcessor, demoProcessor } from '../payments/processor';
+import { paymentReversals } from '../payments/reversals';
 import { paymentsRoutes } from '../payments/routes';
 import { paymentsService } from '../payments/service';
 import { type StripeSettings, stripeClient } from '../stripe/client';
 import { stripeProcessor } from '../stripe/processor';
+import { stripeReversals } from '../stripe/reversals';
 import { demoSubscriptions } from '../subscriptions/demo';
 import { expirySweep } from '../subscriptions/expiry';
 import type { SubscriptionProcessor } from '../subscriptions/processor';
@@ -56,7 +58,8 @@ export function cardProcessing(
     const settings = options.stripe;
     const stripeSubs = stripeSubscriptions({ db: ctx.db, stripe, inTransaction, now, log });
     subscriptionProcessor = stripeSubs.processor;
-    const webhooks = stripeWebhooks({ db: ctx.db, payments, subscriptions: stripeSubs });
+    const reversals = stripeReversals({ stripe, payments, reversals: paymentReversals({ db: ctx.db, credits, afterCommit }) });
+    const webhooks = stripeWebhooks({ db: ctx.db, payments, subscriptions: stripeSubs, reversals });
     routes.push(webhooksRoutes(webhooks, (payload, signature) => stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret)));
   } else {
     const demoSubs = demoSubscriptions({ demo, inTransaction, now });

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { type Database, conflict } from '@stockai/platform';
 import type { PaymentsService } from '../payments/service';
+import type { StripeReversals } from '../stripe/reversals';
 import type { StripeSubscriptions } from '../subscriptions/stripe';
 import { webhookEventsRepo } from './repo';
 
@@ -10,11 +11,13 @@ export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
 /**
  * Stripe's webhook events, each handled once. Every handler reads the current state from
  * Stripe and applies it idempotently (grants keyed on the payment intent, invoices on their
- * id), so the processed-event table is what keeps a redelivery cheap, not what keeps it
- * correct: an event handled twice after a crash still counts once.
+ * id, refunds and disputes on the payment's cumulative state: payments/reversals.ts), so the
+ * processed-event table is what keeps a redelivery cheap, not what keeps it correct: an event
+ * handled twice after a crash still counts once.
  */
-export function stripeWebhooks(deps: { db: Database; payments: PaymentsService; subscriptions: StripeSubscriptions; staleAfterMs?: number }) {
-  const { payments, subscriptions } = deps;
+export function stripeWebhooks(deps: { db: Database; payments: PaymentsService; subscriptions: StripeSubscriptions; reversals: StripeReversals; staleAfterMs?: number }) {
+  const { payments, subscriptions, reversals } = deps;
+  const chargeOf = (refund: Stripe.Refund) => (typeof refund.charge === 'string' ? refund.charge : refund.charge?.id);
   const handlers: Partial<Record<Stripe.Event['type'], (object: never) => Promise<unknown>>> = {
     'payment_intent.succeeded': (intent: Stripe.PaymentIntent) => payments.settleFromProcessor(intent.id),
     'payment_intent.payment_failed': (intent: Stripe.PaymentIntent) => payments.settleFromProcessor(intent.id),
@@ -22,6 +25,13 @@ export function stripeWebhooks(deps: { db: Database; payments: PaymentsService; 
     'invoice.payment_failed': (invoice: Stripe.Invoice) => subscriptions.invoicePaymentFailed(invoice),
     'customer.subscription.updated': (sub: Stripe.Subscription) => subscriptions.subscriptionChanged(sub),
     'customer.subscription.deleted': (sub: Stripe.Subscription) => subscriptions.subscriptionChanged(sub),
+    'charge.refunded': (charge: Stripe.Charge) => reversals.chargeRefunded(charge.id),
+    'charge.refund.updated': async (refund: Stripe.Refund) => {
+      const chargeId = chargeOf(refund);
+      return chargeId ? reversals.chargeRefunded(chargeId) : { handled: false };
+    },
+    'charge.dispute.created': (dispute: Stripe.Dispute) => reversals.disputeChanged(dispute.id),
+    'charge.dispute.closed': (dispute: Stripe.Dispute) => reversals.disputeChanged(dispute.id),
   };
 
   return {
