@@ -1,6 +1,6 @@
 import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { type Cache, badRequest, callerOf, rateLimit, requireUser } from '@stockai/platform';
+import { type Cache, PLAIN_TEXT_MESSAGE, callerOf, idempotencyKeyOf, isPlainText, rateLimit, requireUser } from '@stockai/platform';
 import type { AnalysisHistory } from './history';
 import type { streamProgress } from './progress-stream';
 import { AlreadyRunning, type AnalysesService, NotAnalysable } from './service';
@@ -8,17 +8,9 @@ import { AlreadyRunning, type AnalysesService, NotAnalysable } from './service';
 const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', pragma: 'no-cache', expires: '0' };
 
 const startBody = z.object({ userProfile: z.unknown().optional() }).passthrough();
-const analyzeStocksBody = z.object({ symbol: z.string().trim().min(1, 'is required').max(20), userProfile: z.unknown().optional() });
-const pollingBody = z.object({ analysis_id: z.string().trim().min(1, 'is required') });
-const symbolParam = z.string().trim().min(1).max(20, 'is too long');
-/** `Idempotency-Key`: a retried start with the same key names the same analysis and is charged once. */
-const idempotencyKeyHeader = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters')
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-  .optional();
+const symbol = z.string().trim().min(1, 'is required').max(20, 'is too long').refine(isPlainText, PLAIN_TEXT_MESSAGE);
+const analyzeStocksBody = z.object({ symbol, userProfile: z.unknown().optional() });
+const pollingBody = z.object({ analysis_id: z.string().trim().min(1, 'is required').max(100, 'is too long: an analysis id is a uuid') });
 
 const STATUS_ALIASES: Record<string, 'processing' | 'completed' | 'failed'> = {
   processing: 'processing',
@@ -38,7 +30,8 @@ const historyQuery = z.object({
     .transform((s) => (s && Object.hasOwn(STATUS_ALIASES, s) ? STATUS_ALIASES[s] : undefined)),
   symbol: z
     .string()
-    .max(20)
+    .max(20, 'is too long')
+    .refine(isPlainText, PLAIN_TEXT_MESSAGE)
     .optional()
     .transform((s) => s?.trim().toUpperCase() || undefined),
 });
@@ -71,7 +64,8 @@ export function analysesRoutes(
   const start = (symbolOf: (req: Parameters<RequestHandler>[0]) => { symbol: string; userProfile?: unknown }): RequestHandler =>
     async (req, res) => {
       const { symbol, userProfile } = symbolOf(req);
-      const idempotencyKey = parseHeader('Idempotency-Key', idempotencyKeyHeader, req.get('idempotency-key'));
+      // A retried start with the same key names the same analysis and is charged once.
+      const idempotencyKey = idempotencyKeyOf(req);
       const started = await analyses.start({ userId: callerOf(req).id, symbol, userProfile, authorization: req.get('authorization'), idempotencyKey });
       res.status(202).set(NO_CACHE).json({ success: true, ...started });
     };
@@ -80,7 +74,7 @@ export function analysesRoutes(
     '/api/analysis/analyze/:symbol',
     requireUser,
     limitStarts,
-    start((req) => ({ symbol: symbolParam.parse(req.params.symbol), userProfile: startBody.parse(req.body ?? {}).userProfile })),
+    start((req) => ({ symbol: z.object({ symbol }).parse(req.params).symbol, userProfile: startBody.parse(req.body ?? {}).userProfile })),
   );
   router.post('/api/analyze-stocks', requireUser, limitStarts, start((req) => analyzeStocksBody.parse(req.body ?? {})));
 
@@ -109,13 +103,6 @@ export function analysesRoutes(
 
   router.use(startErrors);
   return router;
-}
-
-/** A header checked like a body field: a bad value is a 400 that names the header. */
-function parseHeader<T>(name: string, schema: z.ZodType<T>, value: string | undefined): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(`${name} ${parsed.error.issues[0]?.message ?? 'is invalid'}`, 'VALIDATION_FAILED');
-  return parsed.data;
 }
 
 /** The two refusals of a start that carry more than a message: the page acts on their fields. */

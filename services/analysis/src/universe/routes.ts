@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { notFound } from '@stockai/platform';
-import { CONTROL_CHARACTER, type Universe } from './service';
+import { isPlainText, notFound } from '@stockai/platform';
+import type { Universe } from './service';
 
 const gzipAsync = promisify(gzip);
 
@@ -14,10 +14,13 @@ const searchQuery = z.object({
     .trim()
     .min(1, '請輸入要搜尋的股票代碼或名稱')
     .max(50, '搜尋字詞最多 50 個字元')
-    .refine((q) => !CONTROL_CHARACTER.test(q), '搜尋字詞含有無效字元，請只輸入股票代碼或名稱')
+    .refine(isPlainText, '搜尋字詞含有無效字元，請只輸入股票代碼或名稱')
     .optional(),
   limit: z.coerce.number().int('limit 必須是整數').min(1).max(100).default(20),
 });
+
+/** A symbol in the address: longer than any listed symbol is refused rather than looked up and echoed back. */
+const symbolParams = z.object({ symbol: z.string().trim().min(1, 'is required').max(20, 'is too long: a stock symbol has at most 20 characters') });
 
 /** The autocomplete list changes only when a load runs: browsers keep it 5 minutes, then revalidate by ETag. */
 const LIST_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
@@ -29,8 +32,9 @@ interface EncodedList {
   gzipped: Buffer;
 }
 
+/** A symbol with control characters is not repeated in the message: it would garble it. */
 const unknownStock = (symbol: string) =>
-  notFound(`找不到股票代碼「${symbol}」，請確認代碼是否正確（例如 AAPL、0700.HK）。`, 'STOCK_NOT_FOUND');
+  notFound(`找不到股票代碼${isPlainText(symbol) ? `「${symbol}」` : ''}，請確認代碼是否正確（例如 AAPL、0700.HK）。`, 'STOCK_NOT_FOUND');
 
 /**
  * GET /api/stocks: the compact list for autocomplete and validity (symbol, name, nameZh,
@@ -80,14 +84,16 @@ export function stocksRoutes(universe: Universe): Router {
   });
 
   router.get('/api/stocks/status/:symbol', async (req, res) => {
-    const status = await universe.statusOf(req.params.symbol);
-    if (!status) throw unknownStock(req.params.symbol);
+    const { symbol } = symbolParams.parse(req.params);
+    const status = await universe.statusOf(symbol);
+    if (!status) throw unknownStock(symbol);
     res.json(status);
   });
 
   router.get('/api/stocks/:symbol', async (req, res) => {
-    const stock = await universe.find(req.params.symbol);
-    if (!stock) throw unknownStock(req.params.symbol);
+    const { symbol } = symbolParams.parse(req.params);
+    const stock = await universe.find(symbol);
+    if (!stock) throw unknownStock(symbol);
     res.json(stock);
   });
 

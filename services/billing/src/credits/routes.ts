@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { debitCreditsRequest } from '@stockai/contracts';
-import { type Database, callerOf, forbidden, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
+import { type Database, callerOf, forbidden, idempotencyKeyOf, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
 import { ledger } from './ledger';
 import type { CreditsService } from './service';
 
-const topupBody = z.object({ amount: z.coerce.number().int('must be a whole number').min(1).max(100_000) });
+/** A JSON number: coercion would turn `true` into 1 credit and `[]` into 0. */
+const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
 
 export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; db: Database }): Router {
   const router = Router();
@@ -25,7 +26,7 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
       throw forbidden('Top-up without payment is only available to admins', 'TOPUP_FORBIDDEN');
     }
     const { amount } = topupBody.parse(req.body ?? {});
-    const key = req.get('idempotency-key');
+    const key = idempotencyKeyOf(req);
     const balance = await credits.grant(caller.id, amount, caller.role === 'admin' ? 'admin' : 'purchase', `topup:${caller.id}:${key ?? randomUUID()}`);
     res.json({ success: true, ...balance });
   });

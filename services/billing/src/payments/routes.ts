@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { callerOf, requireUser, serviceUnavailable } from '@stockai/platform';
+import { callerOf, idempotencyKeyOf, requireUser, serviceUnavailable } from '@stockai/platform';
 import type { DemoProcessor } from './processor';
 import type { PaymentsService } from './service';
 
-const intentId = z.string({ message: 'is required' }).min(1, 'is required').max(200);
+const intentId = z.string({ message: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters');
 const createBody = z.object({ packageType: z.string({ message: 'is required' }).min(1, 'is required').max(50) });
 const confirmBody = z.object({ paymentIntentId: intentId });
-const demoPayBody = z.object({ paymentIntentId: intentId, clientSecret: z.string().min(1), cardNumber: z.string().min(12).max(23) });
-const demoAuthBody = z.object({ paymentIntentId: intentId, clientSecret: z.string().min(1) });
+const clientSecret = z.string({ message: 'is required' }).min(1, 'is required').max(300, 'must be at most 300 characters');
+const demoPayBody = z.object({ paymentIntentId: intentId, clientSecret, cardNumber: z.string().min(12).max(23) });
+const demoAuthBody = z.object({ paymentIntentId: intentId, clientSecret });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) });
 
 /** Which card processor takes payments, as the web app needs to know it to show its card form. */
@@ -39,7 +40,7 @@ export function paymentsRoutes(payments: PaymentsService, config: PaymentsConfig
   router.post('/api/payments/create-payment-intent', requireUser, async (req, res) => {
     requireProcessor();
     const { packageType } = createBody.parse(req.body ?? {});
-    res.json(await payments.createPaymentIntent(callerOf(req).id, packageType, req.get('idempotency-key') ?? randomUUID()));
+    res.json(await payments.createPaymentIntent(callerOf(req).id, packageType, idempotencyKeyOf(req) ?? randomUUID()));
   });
 
   router.post('/api/payments/confirm-payment', requireUser, async (req, res) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { callerOf, requireUser, serviceUnavailable } from '@stockai/platform';
+import { callerOf, idempotencyKeyOf, requireUser, serviceUnavailable } from '@stockai/platform';
 import type { SubscriptionsService } from './service';
 
 const subscribeBody = z.object({
@@ -25,7 +25,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, options
   });
   router.post('/api/subscriptions/subscribe', requireUser, async (req, res) => {
     requireProcessor();
-    res.json(await subscriptions.subscribe(callerOf(req).id, subscribeBody.parse(req.body ?? {}), req.get('idempotency-key') ?? randomUUID()));
+    res.json(await subscriptions.subscribe(callerOf(req).id, subscribeBody.parse(req.body ?? {}), idempotencyKeyOf(req) ?? randomUUID()));
   });
   router.post('/api/subscriptions/cancel', requireUser, async (req, res) => {
     res.json(await subscriptions.cancel(callerOf(req).id, cancelBody.parse(req.body ?? {}).immediate));

@@ -1,18 +1,19 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { notFound } from '@stockai/platform';
+import { PLAIN_TEXT_MESSAGE, isPlainText, notFound } from '@stockai/platform';
 import { coverImageSvg } from '../library/cover-image';
 import { libraryArticles } from '../library/library';
 import { MAX_KEYWORDS_LENGTH } from './search-text';
 import type { ArticlesService } from './service';
 
 const limit = (fallback: number) => z.coerce.number().int('must be a whole number').min(1).max(50).default(fallback);
-const text = z.string().trim().max(500, 'is too long').default('');
+const text = z.string().trim().max(500, 'is too long').refine(isPlainText, PLAIN_TEXT_MESSAGE).default('');
 /** What is searched: a few words, not a document (see MAX_KEYWORDS_LENGTH); longer is a 400. */
 const searched = z
   .string()
   .trim()
   .max(MAX_KEYWORDS_LENGTH, `must be at most ${MAX_KEYWORDS_LENGTH} characters: search for a few words`)
+  .refine(isPlainText, PLAIN_TEXT_MESSAGE)
   .default('');
 
 const searchQuery = z.object({ keywords: searched, q: searched, limit: limit(10) });

@@ -3,3 +3,5 @@ export * from './request-id';
 export * from './service-app';
 export * from './rate-limit';
 export * from './access-log';
+export * from './idempotency-key';
+export * from './plain-text';

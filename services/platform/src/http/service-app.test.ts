@@ -7,6 +7,7 @@ import { RevocationList, generateRsaKeyPair, signAccessToken, verifyAccessToken 
 import { createMemoryCache } from '../cache/memory';
 import type { Cache } from '../cache/types';
 import { createLogger } from '../logger';
+import { idempotencyKeyOf } from './idempotency-key';
 import { rateLimit } from './rate-limit';
 import { createServiceApp, rawBodyOf } from './service-app';
 
@@ -43,6 +44,7 @@ describe('createServiceApp', () => {
     routes.post('/api/echo-raw', (req, res) => {
       res.json({ raw: rawBodyOf(req)?.toString('utf8') ?? null, parsed: req.body as unknown });
     });
+    routes.post('/api/keyed', (req, res) => void res.json({ key: idempotencyKeyOf(req) ?? null }));
     routes.get('/api/boom', () => {
       throw new Error('database password is hunter2');
     });
@@ -151,6 +153,28 @@ describe('createServiceApp', () => {
     const refused = await post('/api/echo-raw', big);
     expect(refused.status).toBe(413);
     expect(await post('/api/echo-raw-large', JSON.stringify({ html: 'x'.repeat(1_100_000) })).then((r) => r.status)).toBe(413);
+  });
+
+  it('refuses a NUL anywhere in a JSON body, naming the field, and takes every other text', async () => {
+    const post = (body: string) =>
+      fetch(`${base}/api/echo-raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
+    const refused = (field: string) => ({ status: 400, body: { error: `${field}: must not contain control characters`, code: 'INVALID_CHARACTERS' } });
+
+    expect(await post('{"user": {"name": "A\\u0000B"}}')).toEqual(refused('user.name'));
+    expect(await post('["ok", "\\u0000"]')).toEqual(refused('1'));
+    expect(await post('{"a\\u0000": 1}')).toEqual(refused('body'));
+    // A line break is text; an escaped backslash before "u0000" is not a NUL.
+    const allowed = '{"text": "line\\none", "path": "C:\\\\u0000"}';
+    expect(await post(allowed)).toEqual({ status: 200, body: { raw: allowed, parsed: { text: 'line\none', path: 'C:\\u0000' } } });
+  });
+
+  it('checks an Idempotency-Key header like a body field', async () => {
+    const keyed = (key?: string) =>
+      fetch(`${base}/api/keyed`, { method: 'POST', headers: key === undefined ? {} : { 'idempotency-key': key } }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
+    expect(await keyed()).toEqual({ status: 200, body: { key: null } });
+    expect(await keyed(' retry-1 ')).toEqual({ status: 200, body: { key: 'retry-1' } });
+    expect(await keyed('x'.repeat(201))).toEqual({ status: 400, body: { error: 'Idempotency-Key: must be at most 200 characters', code: 'VALIDATION_FAILED' } });
+    expect(await keyed('a\tb')).toEqual({ status: 400, body: { error: 'Idempotency-Key: must be printable ASCII without spaces', code: 'VALIDATION_FAILED' } });
   });
 
   it('answers an unknown error with a bare 500 and logs the details instead', async () => {

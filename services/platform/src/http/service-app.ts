@@ -1,10 +1,13 @@
-import type { IncomingMessage } from 'node:http';
-import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFoundHandler } from '../errors';
 import type { Logger } from '../logger';
 import { healthRoutes, type ReadinessCheck } from './health';
 import { accessLog } from './access-log';
+import { rejectNulInBody } from './input-guard';
+import { keepRawBody } from './raw-body';
 import { requestId } from './request-id';
+
+export { rawBodyOf } from './raw-body';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -22,23 +25,9 @@ export interface ServiceAppOptions {
   bodyLimits?: Record<string, string>;
 }
 
-const RAW_BODY = Symbol('rawBody');
-
-function keepRawBody(req: IncomingMessage, _res: unknown, body: Buffer) {
-  (req as IncomingMessage & { [RAW_BODY]?: Buffer })[RAW_BODY] = body;
-}
-
 /**
- * The bytes of a JSON request body exactly as received (the parsed `req.body` cannot be
- * turned back into them): what a webhook signature, e.g. Stripe's, is computed over.
- */
-export function rawBodyOf(req: Request): Buffer | undefined {
-  return (req as Request & { [RAW_BODY]?: Buffer })[RAW_BODY];
-}
-
-/**
- * The common shell of every service: request ids, access logs, JSON bodies (100 kB),
- * health routes, token verification, the routes, then the one error shape for anything unknown or thrown.
+ * The common shell of every service: request ids, access logs, JSON bodies (100 kB) without NUL
+ * characters (input-guard.ts), health routes, token verification, the routes, then the one error shape for anything unknown or thrown.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
@@ -50,6 +39,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   // A path with its own limit is parsed first; the general parser then leaves its body alone.
   for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, express.json({ limit, verify: keepRawBody }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
+  app.use(rejectNulInBody);
   app.use(options.authenticate);
   for (const router of options.routes) app.use(router);
   app.use(notFoundHandler);
