@@ -93,11 +93,13 @@ describe('stock analysis in the browser', () => {
 
     // Records every percent the overlay shows and the order the report's sections appear in.
     await page.evaluate(() => {
-      const seen = { percents: [] as string[], sections: [] as string[] };
+      const seen = { percents: [] as string[], sections: [] as string[], stages: [] as string[] };
       (window as unknown as { seen: typeof seen }).seen = seen;
       new MutationObserver(() => {
         const percent = document.querySelector('[data-testid="analysis-progress-percent"]')?.textContent;
         if (percent && seen.percents.at(-1) !== percent) seen.percents.push(percent);
+        const stages = document.querySelectorAll('.analysis-progress__stage > span:nth-child(2)');
+        if (stages.length > 0 && seen.stages.length === 0) seen.stages = Array.from(stages, (stage) => stage.textContent ?? '');
         document.querySelectorAll('[data-testid^="result-"], [data-testid="related-articles"]').forEach((el) => {
           const id = el.getAttribute('data-testid')!;
           if (!seen.sections.includes(id)) seen.sections.push(id);
@@ -117,7 +119,9 @@ describe('stock analysis in the browser', () => {
     await page.getByTestId('related-articles').waitFor();
     await page.getByTestId('analysis-progress').waitFor({ state: 'detached' });
 
-    const seen = await page.evaluate(() => (window as unknown as { seen: { percents: string[]; sections: string[] } }).seen);
+    const seen = await page.evaluate(() => (window as unknown as { seen: { percents: string[]; sections: string[]; stages: string[] } }).seen);
+    // The five stages in the words the analysis service reports them in (its detail text).
+    expect(seen.stages).toEqual(['收集基本資料與市場數據', '計算財務指標與估值模型', '評估業務表現與競爭優勢', '為不同類型投資者生成建議', '整合結果生成最終報告']);
     const percents = seen.percents.map((p) => Number.parseInt(p, 10));
     expect(percents.at(-1)).toBe(100);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
@@ -134,6 +138,10 @@ describe('stock analysis in the browser', () => {
     expect(await basic.textContent()).not.toContain('兆');
     expect(await basic.textContent()).toMatch(/數據截至 \d{4}年\d{1,2}月\d{1,2}日/);
     for (const label of ['市值', '市盈率', '52 週最高', '52 週最低']) await basic.getByText(label, { exact: true }).waitFor();
+    // Every price of the report carries its currency, the 52-week range included.
+    for (const label of ['52 週最高', '52 週最低']) {
+      expect(await basic.locator('.figure-grid__item').filter({ hasText: label }).locator('.figure-grid__value').textContent()).toMatch(/^USD \d/);
+    }
 
     const valuation = page.getByTestId('result-valuation');
     for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級']) await valuation.getByText(label, { exact: true }).waitFor();
@@ -231,6 +239,36 @@ describe('stock analysis in the browser', () => {
     for (const id of ['result-valuation', 'result-business', 'result-suggestions', 'result-summary']) await detail.getByTestId(id).waitFor();
     await page.getByRole('button', { name: '關閉' }).click();
     await detail.waitFor({ state: 'detached' });
+
+    // On a phone each row keeps its detail button inside it, and the report's tiles break
+    // between words, not inside one (0700.HK's sector is Communication Services).
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const item of await page.getByTestId('history-list').locator('li').all()) {
+      const [itemBox, buttonBox] = await Promise.all([item.boundingBox(), item.getByRole('button', { name: /查看詳情/ }).boundingBox()]);
+      expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(itemBox!.x + itemBox!.width - 8);
+    }
+    await page.getByTestId('history-list').locator('li').filter({ hasText: '0700.HK' }).first().getByRole('button', { name: /查看詳情/ }).click();
+    const tiles = detail.getByTestId('result-basic').locator('.figure-grid__value');
+    await tiles.first().waitFor();
+    const wordsSplitAcrossLines = await tiles.evaluateAll((values) =>
+      values.flatMap((value) => {
+        const text = value.firstChild;
+        if (!(text instanceof Text)) return [];
+        const split: string[] = [];
+        for (const match of text.data.matchAll(/[A-Za-z]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (range.getClientRects().length > 1) split.push(match[0]);
+        }
+        return split;
+      }),
+    );
+    expect(await detail.getByTestId('result-basic').textContent()).toContain('Communication Services');
+    expect(wordsSplitAcrossLines).toEqual([]);
+    await page.getByRole('button', { name: '關閉' }).click();
+    await detail.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel('狀態').selectOption('failed');
     await page.getByText('沒有找到分析記錄').waitFor();

@@ -90,6 +90,35 @@ describe('login page and header in the browser', () => {
     await logOutFromHeader();
   }, 90_000);
 
+  test('between phone and desktop widths the header fits: in one row with name and e-mail, or collapsed into the menu', async () => {
+    const email = `e2e-header-width-${Date.now()}@example.com`;
+    const signup = await fetch(url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'header-pass-1', firstName: '美玲', lastName: '陳' }),
+    });
+    const { token } = (await signup.json()) as { token: string };
+    await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
+
+    for (const width of [768, 900, 960, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(url('/'));
+      await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).waitFor({ state: 'attached' });
+      // Nothing sticks out of the page sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const toggle = header().getByRole('button', { name: '開啟選單' });
+      if (width < 960) {
+        await toggle.click();
+      } else {
+        expect(await toggle.isVisible()).toBe(false);
+      }
+      // The user's name and e-mail are shown in either form of the header.
+      await page.getByTestId('header-user').getByText('陳美玲').waitFor();
+      expect(await page.getByTestId('header-user').locator('.app-header__user-email').isVisible()).toBe(true);
+      await header().getByRole('button', { name: '購買點數' }).waitFor();
+    }
+  }, 60_000);
+
   test('a visitor sees the login/register button and is sent from /profile to /', async () => {
     await page.goto(url('/'));
     await header().getByRole('button', { name: '登入/註冊' }).waitFor();

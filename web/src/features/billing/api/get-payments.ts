@@ -6,9 +6,9 @@ import { listOf, numberOf, objectOf, stringOf } from './read-json';
 /** The profile shows the latest five payments (spec section 9). */
 export const RECENT_PAYMENTS_LIMIT = 5;
 
-const SHOWN_STATUSES: readonly PaymentStatus[] = ['completed', 'failed', 'canceled', 'requires_action'];
+const SHOWN_STATUSES: readonly PaymentStatus[] = ['completed', 'failed', 'canceled', 'requires_action', 'refunded', 'disputed'];
 
-/** completed, failed, canceled and requires_action as they are; every other status reads as processing. */
+/** The statuses above as they are (refunded in full; disputed: the card's bank took the money back); every other reads as processing. */
 export const paymentStatusOf = (value: unknown): PaymentStatus =>
   SHOWN_STATUSES.find((status) => status === value) ?? 'processing';
 

@@ -1,7 +1,7 @@
 import type { Money } from './catalogue';
 
 /** How the payments list shows a status; anything the server adds later reads as processing. */
-export type PaymentStatus = 'completed' | 'failed' | 'canceled' | 'requires_action' | 'processing';
+export type PaymentStatus = 'completed' | 'failed' | 'canceled' | 'requires_action' | 'processing' | 'refunded' | 'disputed';
 
 /** One row of GET users/payments. */
 export interface PaymentRecord {

@@ -36,8 +36,8 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
           { label: t('analysis.results.basic.volume'), value: formatShares(basic.volume) },
           { label: t('analysis.results.basic.peRatio'), value: formatNumber(basic.peRatio) },
           { label: t('analysis.results.basic.dividendYield'), value: formatPercent(basic.dividendYield) },
-          { label: t('analysis.results.basic.high52Week'), value: formatPrice(basic.high52Week) },
-          { label: t('analysis.results.basic.low52Week'), value: formatPrice(basic.low52Week) },
+          { label: t('analysis.results.basic.high52Week'), value: formatPrice(basic.high52Week, basic.currency) },
+          { label: t('analysis.results.basic.low52Week'), value: formatPrice(basic.low52Week, basic.currency) },
         ]}
       />
       {results.dataAsOf && (
