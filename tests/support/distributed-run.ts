@@ -41,6 +41,8 @@ export async function prepareDistributedRun(name: string): Promise<DistributedRu
       const connection = await connect(infra.amqpUrl);
       try {
         const channel = await connection.createChannel();
+        // A missing queue closes the channel with an error; checkQueue rejects with it too.
+        channel.on('error', () => undefined);
         return (await channel.checkQueue(`${run}.${queue}`)).messageCount;
       } finally {
         await connection.close();

@@ -3,3 +3,4 @@ export * from './internal';
 export * from './risk-questionnaire';
 export * from './blog-post';
 export * from './analysis-results';
+export * from './event-queues';

@@ -1,4 +1,4 @@
-import { parseEventData } from '@stockai/contracts';
+import { eventQueue, parseEventData } from '@stockai/contracts';
 import { type Database, type EventEnvelope, type Subscription, handleOnce } from '@stockai/platform';
 import { type ActivityRow, activitiesRepo } from './repo';
 
@@ -29,8 +29,7 @@ export function toActivity(event: EventEnvelope): ActivityRow | undefined {
 export function activitySubscriptions(db: Database): Subscription[] {
   return [
     {
-      queue: 'admin.activity-log',
-      patterns: ['user.registered', 'user.logged-in'],
+      ...eventQueue('admin.activity-log'),
       handler: handleOnce(db, 'admin.activity-log', async (event, tx) => {
         const activity = toActivity(event);
         if (activity) await activitiesRepo.insert(tx, activity);

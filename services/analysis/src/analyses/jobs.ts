@@ -1,4 +1,4 @@
-import { eventData, parseEventData } from '@stockai/contracts';
+import { eventData, eventQueue, parseEventData } from '@stockai/contracts';
 import { type EventBus, type Logger, type Subscription, newEvent, writeOutbox } from '@stockai/platform';
 import { FAILURE_TEXTS, recordFailure } from './failure';
 import { type PipelineDeps, runPipeline } from './pipeline';
@@ -6,7 +6,8 @@ import { type AnalysisRow, analysesRepo } from './repo';
 import { STAGES } from './stages';
 
 /** The durable work queue the workers compete on (RabbitMQ: one message to one consumer). */
-export const JOBS_QUEUE = 'analysis.jobs';
+const jobsQueue = eventQueue('analysis.jobs');
+export const JOBS_QUEUE = jobsQueue.queue;
 
 /**
  * Runs of one job before it ends as failed. Counted in the analysis row, not only by the bus,
@@ -41,8 +42,7 @@ export interface JobDeps extends PipelineDeps {
  */
 export function analysisJobSubscriptions(deps: JobDeps, count: number): Subscription[] {
   const subscription: Subscription = {
-    queue: JOBS_QUEUE,
-    patterns: ['analysis.requested'],
+    ...jobsQueue,
     maxAttempts: MAX_JOB_ATTEMPTS + 1,
     retryDelayMs: 1000,
     handler: async (event) => {
@@ -56,9 +56,11 @@ export function analysisJobSubscriptions(deps: JobDeps, count: number): Subscrip
 /**
  * Makes sure the durable job queue and its binding exist, for a process that publishes jobs but
  * runs none (the distributed API process): an event published while no queue is bound is
- * dropped by RabbitMQ, so a job started before the first worker came up would be lost. The bus
- * declares a queue when it is subscribed to, so this subscribes and stops at once (the queue and
- * its messages stay); a job delivered in that instant is simply run here.
+ * dropped by RabbitMQ, so a job started before the first worker came up would be lost. A
+ * process started by runServiceProcess has it declared with the whole topology already
+ * (contracts' event-queues.ts); this also covers a bus created without that list (the test
+ * harnesses'). The bus declares a queue when it is subscribed to, so this subscribes and stops
+ * at once (the queue and its messages stay); a job delivered in that instant is simply run here.
  */
 export async function declareJobQueue(bus: Pick<EventBus, 'subscribe'>, deps: JobDeps): Promise<void> {
   const [subscription] = analysisJobSubscriptions(deps, 1);

@@ -1,4 +1,4 @@
-import { parseEventData } from '@stockai/contracts';
+import { eventQueue, parseEventData } from '@stockai/contracts';
 import { type Database, type Subscription, handleOnce } from '@stockai/platform';
 
 /**
@@ -8,8 +8,7 @@ import { type Database, type Subscription, handleOnce } from '@stockai/platform'
  */
 export function membershipConsumer(db: Database): Subscription {
   return {
-    queue: 'auth.membership-changed',
-    patterns: ['membership.changed'],
+    ...eventQueue('auth.membership-changed'),
     handler: handleOnce(db, 'auth.membership-changed', async (event, tx) => {
       const { userId, level } = parseEventData('membership.changed', event.data);
       await tx.query(

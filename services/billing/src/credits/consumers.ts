@@ -1,12 +1,11 @@
-import { parseEventData } from '@stockai/contracts';
+import { eventQueue, parseEventData } from '@stockai/contracts';
 import { type Database, type Subscription, handleOnce } from '@stockai/platform';
 import type { CreditsService } from './service';
 
 export function creditsSubscriptions(db: Database, credits: CreditsService): Subscription[] {
   return [
     {
-      queue: 'billing.user-registered',
-      patterns: ['user.registered'],
+      ...eventQueue('billing.user-registered'),
       handler: handleOnce(db, 'billing.user-registered', async (event, tx) => {
         await credits.openAccount(tx, parseEventData('user.registered', event.data));
       }),
@@ -14,8 +13,7 @@ export function creditsSubscriptions(db: Database, credits: CreditsService): Sub
     {
       // A failed analysis gives its credit back, once (the refund's ledger key is unique); when its
       // debit has not committed yet, the refund is recorded first and the debit is then refused.
-      queue: 'billing.analysis-failed',
-      patterns: ['analysis.failed'],
+      ...eventQueue('billing.analysis-failed'),
       handler: handleOnce(db, 'billing.analysis-failed', async (event, tx) => {
         const { analysisId, userId } = parseEventData('analysis.failed', event.data);
         await credits.refund(tx, userId, `analysis:${analysisId}`);

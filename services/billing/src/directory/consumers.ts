@@ -1,4 +1,4 @@
-import { parseEventData } from '@stockai/contracts';
+import { eventQueue, parseEventData } from '@stockai/contracts';
 import { type Database, type Subscription, handleOnce } from '@stockai/platform';
 import { NAME_FIELDS, userDirectoryRepo } from './repo';
 
@@ -15,8 +15,7 @@ import { NAME_FIELDS, userDirectoryRepo } from './repo';
 export function directorySubscriptions(db: Database): Subscription[] {
   return [
     {
-      queue: 'billing.user-directory',
-      patterns: ['user.registered', 'user.updated'],
+      ...eventQueue('billing.user-directory'),
       handler: handleOnce(db, 'billing.user-directory', async (event, tx) => {
         if (event.type === 'user.registered') {
           await userDirectoryRepo.register(tx, parseEventData('user.registered', event.data));

@@ -1,4 +1,4 @@
-import { parseEventData } from '@stockai/contracts';
+import { eventQueue, parseEventData } from '@stockai/contracts';
 import type { Subscription } from '@stockai/platform';
 import type { MembersService } from './service';
 
@@ -9,8 +9,7 @@ import type { MembersService } from './service';
 export function membersSubscriptions(members: MembersService): Subscription[] {
   return [
     {
-      queue: 'content.user-registered',
-      patterns: ['user.registered'],
+      ...eventQueue('content.user-registered'),
       handler: async (event) => {
         const user = parseEventData('user.registered', event.data);
         await members.userRegistered({ userId: user.userId, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() });

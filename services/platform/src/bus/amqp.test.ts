@@ -4,7 +4,7 @@ import { type ChannelModel, connect } from 'amqplib';
 import { testInfra, uniqueName } from '../testing';
 import { createAmqpBus } from './amqp';
 import { deleteAmqpTopology, waitFor } from './test-helpers';
-import type { BusLogger, EventBus, EventEnvelope } from './types';
+import type { BusLogger, EventBus, EventEnvelope, QueueDeclaration } from './types';
 
 const event = (type: string, traceparent?: string): EventEnvelope => ({
   id: randomUUID(),
@@ -82,9 +82,9 @@ describe('createAmqpBus', () => {
   });
 
   /** A bus on its own exchange; the bus, the exchange and `queues` are removed after the test. */
-  async function newBus(options: { url?: string; logger?: BusLogger; queues?: string[]; queuePrefix?: string } = {}) {
+  async function newBus(options: { url?: string; logger?: BusLogger; queues?: string[]; queuePrefix?: string; declare?: QueueDeclaration[] } = {}) {
     const exchange = uniqueName('events');
-    const sut = await createAmqpBus(options.url ?? amqpUrl, { exchange, logger: options.logger, queuePrefix: options.queuePrefix });
+    const sut = await createAmqpBus(options.url ?? amqpUrl, { exchange, logger: options.logger, queuePrefix: options.queuePrefix, declare: options.declare });
     cleanups.push(async () => {
       await sut.close();
       await deleteAmqpTopology(amqpUrl, exchange, options.queues ?? []);
@@ -132,6 +132,38 @@ describe('createAmqpBus', () => {
     await waitFor('the delivery', async () => seen.length > 0 || undefined);
     expect(seen).toEqual([published.id]);
     await expect(sut.deadLetters(queue)).resolves.toEqual([]);
+  });
+
+  it('declares the queues of `declare`, prefixed and bound, on every connection before it is usable', async () => {
+    const queuePrefix = `${uniqueName('deploy')}.`;
+    const queue = 'billing.user-registered';
+    const full = `${queuePrefix}${queue}`;
+    const proxy = await startProxy(amqpUrl);
+    cleanups.push(() => proxy.close());
+    const { sut } = await newBus({ url: proxy.url, queuePrefix, queues: [full], declare: [{ queue, patterns: ['user.registered'] }] });
+
+    const checking = await raw.createChannel();
+    checking.on('error', () => undefined);
+    await expect(checking.checkQueue(full)).resolves.toMatchObject({ queue: full, consumerCount: 0 });
+    // The retry and dead-letter queues carry the consumer's retry policy: its subscribe declares them.
+    await expect(checking.checkQueue(`${full}.retry`)).rejects.toThrow(/NOT_FOUND/);
+
+    // Deleted behind the bus's back, then the connection drops: the next connection declares it again.
+    const deleting = await raw.createChannel();
+    await deleting.deleteQueue(full);
+    await deleting.close();
+    proxy.refuse(true);
+    proxy.cutAll();
+    await waitFor('the bus to notice', () => sut.ping().then(() => false, () => true));
+    proxy.refuse(false);
+    await waitFor('the reconnection', () => sut.ping().then(() => true, () => false));
+
+    const published = event('user.registered');
+    await sut.publish(published);
+    const seen: string[] = [];
+    await sut.subscribe({ queue, patterns: ['user.registered'], handler: async (e) => void seen.push(e.id) });
+    await waitFor('the event published before the subscription', () => seen.length > 0);
+    expect(seen).toEqual([published.id]);
   });
 
   it('moves a message that is not an event straight to the dead-letter queue', async () => {

@@ -1,7 +1,7 @@
 import { type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Message, connect } from 'amqplib';
 import { retryPolicy } from './retry';
 import { consumeInSpan } from './tracing';
-import type { BusLogger, Consumer, EventBus, EventEnvelope, Subscription } from './types';
+import type { BusLogger, Consumer, EventBus, EventEnvelope, QueueDeclaration, Subscription } from './types';
 
 export interface AmqpBusOptions {
   /** The durable topic exchange events are published to. Default `events`. */
@@ -11,6 +11,14 @@ export interface AmqpBusOptions {
    * deployments on one broker their own queues. Default none.
    */
   queuePrefix?: string;
+  /**
+   * Consumer queues to declare (durable, with the queue prefix) and bind on every connection,
+   * before the bus is handed out, whether or not this process consumes them: events published
+   * before a queue's consumer first starts then wait in the queue instead of being dropped by
+   * the exchange. Only the queue and its bindings: its `.retry` and `.dlq` carry the
+   * consumer's retry policy and are declared when it subscribes. Default none.
+   */
+  declare?: QueueDeclaration[];
   /** Unacknowledged messages per consumer. Default 1: one at a time, in order, like the memory bus. */
   prefetch?: number;
   logger?: BusLogger;
@@ -45,6 +53,9 @@ interface ActiveConsumer {
  *
  * Moving a message is "publish the copy, wait for the confirm, then ack the original", so a
  * crash in between duplicates it rather than losing it; the inbox makes duplicates no-ops.
+ * The queues of `declare` are declared and bound on each connection before anything is
+ * published, so the events of a consumer that has not started yet are kept for it.
+ *
  * When the connection drops the bus reconnects with backoff (amqplib's recovery), declares
  * the topology again and restarts every consumer; publishing fails while it is down, which
  * leaves the event in the outbox for the relay's next round.
@@ -53,6 +64,7 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
   const exchange = options.exchange ?? 'events';
   const queuePrefix = options.queuePrefix ?? '';
   const prefetch = options.prefetch ?? 1;
+  const declared = options.declare ?? [];
   const { logger } = options;
   const consumers = new Set<ActiveConsumer>();
   let model: ChannelModel | undefined;
@@ -82,9 +94,28 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
       publisher = undefined;
     });
     publisher = await openPublisher(m);
+    await declareQueues(m);
     model = m;
     for (const consumer of consumers) {
       if (consumer.model !== m) await startConsumer(m, consumer);
+    }
+  }
+
+  /** The queues of `declare`, as their consumers declare them (see `startConsumer`). */
+  async function declareQueues(m: ChannelModel): Promise<void> {
+    if (declared.length === 0) return;
+    const channel = await m.createChannel();
+    // A refused declaration closes the channel with an error that its rejected call carries
+    // too: it fails this setup, and recovery logs it and tries the connection again.
+    channel.on('error', () => undefined);
+    try {
+      await channel.assertExchange(exchange, 'topic', { durable: true });
+      for (const { queue, patterns } of declared) {
+        await channel.assertQueue(queuePrefix + queue, { durable: true });
+        for (const pattern of patterns) await channel.bindQueue(queuePrefix + queue, exchange, pattern);
+      }
+    } finally {
+      await channel.close().catch(() => undefined);
     }
   }
 

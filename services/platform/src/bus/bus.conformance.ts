@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { uniqueName } from '../testing';
 import { testEvent, waitFor } from './test-helpers';
-import type { DeliveryInfo, EventBus, EventEnvelope, Subscription } from './types';
+import type { DeliveryInfo, EventBus, EventEnvelope, QueueDeclaration, Subscription } from './types';
 
 /** A bus under test and how to clean up after it. */
 export interface BusFixture {
@@ -18,7 +18,7 @@ const event = testEvent;
  * delivery is checked with a sentinel: a queue delivers in order, so once an event published
  * last has arrived, any earlier event routed to that queue has arrived too.
  */
-export function describeBusConformance(name: string, makeBus: () => Promise<BusFixture>): void {
+export function describeBusConformance(name: string, makeBus: (options?: { declare?: QueueDeclaration[] }) => Promise<BusFixture>): void {
   describe(`EventBus conformance: ${name}`, () => {
     let fixture: BusFixture;
     let sut: EventBus;
@@ -117,6 +117,34 @@ export function describeBusConformance(name: string, makeBus: () => Promise<BusF
       await second.until('stock.delisted');
       expect(second.types()).toEqual(['stock.priced', 'stock.delisted']);
       expect(first.types()).toEqual(['stock.listed']);
+    });
+
+    it('drops what is published before a queue exists: only the queue bound at publish time gets it', async () => {
+      await publishAll('member.joined');
+      const queue = await record(newQueue('undeclared'), ['member.*']);
+      await publishAll('member.sentinel');
+      await queue.until('member.sentinel');
+      expect(queue.types()).toEqual(['member.sentinel']);
+    });
+
+    it('keeps what is published to a declared queue before its consumer first subscribes', async () => {
+      const queue = newQueue('declared');
+      const declaring = await makeBus({ declare: [{ queue, patterns: ['member.joined', 'member.left'] }] });
+      try {
+        const published = event('member.joined', { userId: randomUUID() });
+        await declaring.bus.publish(published);
+        await declaring.bus.publish(event('member.renamed'));
+        await declaring.bus.publish(event('member.left'));
+
+        const received: EventEnvelope[] = [];
+        // The consumer binds only what the declaration bound, as a service's subscription does.
+        await declaring.bus.subscribe({ queue, patterns: ['member.joined', 'member.left'], handler: async (e) => void received.push(e) });
+        await waitFor('both events', () => received.length === 2);
+        expect(received[0]).toEqual(published);
+        expect(received.map((e) => e.type)).toEqual(['member.joined', 'member.left']);
+      } finally {
+        await declaring.dispose([queue]);
+      }
     });
 
     it('delivers one message at a time per queue, in publish order', async () => {

@@ -1,10 +1,17 @@
 import { retryPolicy } from './retry';
 import { topicMatches } from './topic';
 import { consumeInSpan } from './tracing';
-import type { BusLogger, Consumer, EventBus, EventEnvelope, Subscription } from './types';
+import type { BusLogger, Consumer, EventBus, EventEnvelope, QueueDeclaration, Subscription } from './types';
 
 export interface MemoryBusOptions {
   logger?: BusLogger;
+  /**
+   * Consumer queues to create with their bindings at once, as the RabbitMQ bus declares them
+   * on connecting: what is published to them before their consumer subscribes is kept and
+   * delivered when it does. Without it a queue exists from its first subscribe only, and an
+   * event published before then reaches no queue and is gone. Default none.
+   */
+  declare?: QueueDeclaration[];
 }
 
 /** A message as a queue holds it: the serialised event, so each delivery gets a fresh copy. */
@@ -32,9 +39,10 @@ interface Queue {
 
 /**
  * The in-process twin of the RabbitMQ bus, for the all-in-one process and tests. It keeps
- * RabbitMQ's semantics: publish copies the event into every queue with a matching binding;
- * a queue and its bindings live as long as the bus object, and keep their messages while
- * nobody consumes; each consumer handles one message at a time (prefetch 1), so a queue with
+ * RabbitMQ's semantics: publish copies the event into every queue with a matching binding
+ * (and drops it when there is none); a queue and its bindings, created by `declare` or the
+ * first subscribe, live as long as the bus object, and keep their messages while nobody
+ * consumes; each consumer handles one message at a time (prefetch 1), so a queue with
  * one consumer delivers in order and competing consumers work in parallel; a handler that
  * throws gets the message again after `retryDelayMs` (at the back of the queue, as the
  * RabbitMQ retry queue does) until `maxAttempts`, then it moves to `<queue>.dlq`.
@@ -59,6 +67,11 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     }
     return queue;
   };
+
+  for (const { queue: name, patterns } of options.declare ?? []) {
+    const queue = declare(name);
+    for (const pattern of patterns) queue.patterns.add(pattern);
+  }
 
   const enqueue = (queue: Queue, message: Message) => {
     queue.messages.push(message);

@@ -34,6 +34,17 @@ export interface Subscription {
   retryDelayMs?: number;
 }
 
+/**
+ * A consumer's queue and its bindings, declared by a bus before anyone subscribes to it: an
+ * event published to the exchange reaches only the queues bound at that moment, so a queue
+ * declared up front keeps what is published before its consumer first starts.
+ */
+export interface QueueDeclaration {
+  /** Queue name without the bus's queue prefix, as in `Subscription.queue`. */
+  queue: string;
+  patterns: readonly string[];
+}
+
 export interface Consumer {
   /** Stops consuming; the queue and its messages stay and are delivered on the next subscribe. */
   close(): Promise<void>;

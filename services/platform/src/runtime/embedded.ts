@@ -1,5 +1,6 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { allEventQueues } from '@stockai/contracts';
 import { loadOrCreateKeyPair } from '../auth/tokens';
 import { createMemoryBus } from '../bus/memory';
 import { createMemoryCache } from '../cache/memory';
@@ -10,10 +11,12 @@ import type { Infrastructure } from './service';
 /**
  * The all-in-one wiring: one in-memory bus and cache shared by every service of the
  * process, one PGlite database per service under `dataDir/<service>`, and an RS256 key
- * pair kept in `dataDir/keys` so tokens survive restarts.
+ * pair kept in `dataDir/keys` so tokens survive restarts. The bus holds every consumer queue
+ * from the start, so what auth publishes while starting (the seeded admin's
+ * `user.registered`) waits for billing, content and admin, which start after it.
  */
 export function createEmbeddedInfrastructure(dataDir: string) {
-  const bus = createMemoryBus();
+  const bus = createMemoryBus({ declare: allEventQueues() });
   const cache = createMemoryCache();
   const keys = loadOrCreateKeyPair(path.join(dataDir, 'keys'));
   return {

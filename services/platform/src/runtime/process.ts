@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allEventQueues } from '@stockai/contracts';
 import { createAmqpBus } from '../bus/amqp';
 import { createRedisCache } from '../cache/redis';
 import { env, loadConfig } from '../config';
@@ -38,14 +39,21 @@ export async function databaseUrlFor(service: string, databaseUrl: string): Prom
 
 /**
  * `main.ts` of every service: read and validate the environment, connect PostgreSQL,
- * RabbitMQ and Redis, start, and stop cleanly on SIGTERM/SIGINT.
+ * RabbitMQ and Redis, start, and stop cleanly on SIGTERM/SIGINT. The bus declares every
+ * consumer queue of the system (`eventQueues` in contracts), not only this service's, so
+ * whichever process starts first makes sure no event is published to an unbound exchange.
  */
 export async function runServiceProcess(definition: ServiceDefinition, defaultPort: number): Promise<void> {
   const config = loadConfig(processEnvSchema(defaultPort));
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   try {
     const db = createPostgresDatabase(await databaseUrlFor(definition.name, config.DATABASE_URL));
-    const bus = await createAmqpBus(config.AMQP_URL, { exchange: config.AMQP_EXCHANGE, queuePrefix: config.AMQP_QUEUE_PREFIX, logger });
+    const bus = await createAmqpBus(config.AMQP_URL, {
+      exchange: config.AMQP_EXCHANGE,
+      queuePrefix: config.AMQP_QUEUE_PREFIX,
+      declare: allEventQueues(),
+      logger,
+    });
     const cache = createRedisCache(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX });
     const running = await startService(
       definition,
