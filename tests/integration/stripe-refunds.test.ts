@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { waitFor } from '@stockai/platform/src/testing';
 import { ledger } from '../../services/billing/src/credits/ledger';
+import { creditsService } from '../../services/billing/src/credits/service';
+import { paymentReversals } from '../../services/billing/src/payments/reversals';
+import { membership } from '../../services/billing/src/subscriptions/membership';
+import { type PlanRow, subscriptionsRepo } from '../../services/billing/src/subscriptions/repo';
+import { userTransaction } from '../../services/billing/src/subscriptions/service';
 import { type Caller, type StripeBilling, startStripeBilling } from '../support/stripe-billing';
 import type { StripeStandIn } from '../support/stripe-stand-in';
 
@@ -243,5 +249,72 @@ describe('refunds and disputes of Stripe payments', () => {
     expect(await lost.takeBacks()).toEqual([-10]);
     expect(await lost.payment()).toMatchObject({ status: 'disputed', creditsTakenBack: 10, creditsShortfall: 0 });
     expect(await ledger.mismatches(db())).toEqual([]);
+  });
+
+  it('takes back the refunded part when the refund is told after a dispute that is then won', async () => {
+    const b = await buyer('standard'); // 50 credits for HK$328
+    // HK$100 refunded, then the cardholder disputes the rest; Stripe tells the dispute first.
+    await dashboard.refunds.create({ payment_intent: b.paymentIntentId, amount: 10000 });
+    const refunded = lastEventOf('charge.refunded', b.paymentIntentId);
+    const { disputeId } = stripeApi.dispute(b.paymentIntentId);
+    await deliverOk(lastEventOf('charge.dispute.created', b.paymentIntentId));
+    await deliverOk(refunded);
+    expect((await b.balance()).paidCredits).toBe(0);
+
+    stripeApi.closeDispute(disputeId, 'won');
+    await deliverOk(lastEventOf('charge.dispute.closed', b.paymentIntentId));
+    await deliverOk(withNewId(refunded));
+
+    // The dispute's money is back, the refund's is not: floor(50 × 100 / 328) = 15 stay taken, as when told in order.
+    expect((await b.balance()).paidCredits).toBe(35);
+    expect((await b.takeBacks()).reduce((sum, d) => sum + d, 0)).toBe(-15);
+    expect(await b.payment()).toMatchObject({ status: 'completed', refunded: 100, creditsTakenBack: 15, creditsShortfall: 0 });
+    expect(await ledger.mismatches(db())).toEqual([]);
+  });
+
+  it('keeps the credits of a won dispute when a state read before the win is applied after it', async () => {
+    const b = await buyer('basic'); // 10 credits
+    const { disputeId } = stripeApi.dispute(b.paymentIntentId);
+    stripeApi.closeDispute(disputeId, 'won');
+    await deliverOk(lastEventOf('charge.dispute.closed', b.paymentIntentId));
+    expect((await b.balance()).paidCredits).toBe(10);
+
+    // The delivery of charge.dispute.created that read the dispute from Stripe while it was
+    // still needs_response, and reached the payment's lock only after the delivery above:
+    // what stripe/reversals.ts then calls.
+    const reversals = paymentReversals({ db: db(), credits: creditsService(db()), afterCommit: () => undefined });
+    expect(await reversals.disputed(b.paymentIntentId, disputeId)).toMatchObject({ outcome: 'applied' });
+
+    expect((await b.balance()).paidCredits).toBe(10);
+    expect(await b.payment()).toMatchObject({ status: 'completed' });
+    expect(await ledger.mismatches(db())).toEqual([]);
+  });
+
+  it('lets a dispute of a subscription payment and that invoice recorded again (the account locked first) both finish', async () => {
+    const { userId, call } = await setup.register('review-sub');
+    expect(await call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', autoRenewal: true, paymentMethodId: 'pm_card_visa' })).toMatchObject({ status: 200 });
+    const { rows } = await db().query<{ id: string }>("SELECT provider_subscription_id AS id FROM subscriptions WHERE user_id = $1 AND provider = 'stripe'", [userId]);
+    const invoiceId = stripeApi.subscription(rows[0]?.id as string)?.latest_invoice as string;
+    const invoice = await dashboard.invoices.retrieve(invoiceId);
+    const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
+    const plan = (await subscriptionsRepo.plan(db(), 'vip')) as PlanRow;
+    stripeApi.dispute(intentId);
+
+    // invoice.paid delivered again records the invoice as subscriptions do: the member's
+    // account locked first, then the payment row. The dispute arrives meanwhile.
+    let delivered: Promise<{ status: number }> | undefined;
+    const recordedAgain = userTransaction(db(), () => undefined)(userId, async (tx) => {
+      delivered = stripeApi.deliver(webhookUrl, lastEventOf('charge.dispute.created', intentId));
+      await waitFor('the dispute waiting for a lock', async () => {
+        const waiting = await db().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+        return (waiting.rowCount ?? 0) > 0;
+      });
+      return membership.recordPayment(tx, { userId, plan, amount: invoice.amount_due, currency: plan.currency, provider: 'stripe', providerPaymentId: invoiceId, status: 'completed' });
+    });
+
+    await expect(recordedAgain).resolves.toBe(false);
+    expect((await (delivered as Promise<{ status: number }>)).status).toBe(200);
+    const { payments } = (await call('GET', '/api/users/payments')).body as { payments: Payment[] };
+    expect(payments).toEqual([expect.objectContaining({ providerPaymentId: invoiceId, status: 'disputed' })]);
   });
 });

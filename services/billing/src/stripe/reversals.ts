@@ -7,11 +7,18 @@ import { atStripe } from './client';
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
 /**
- * Dispute states in which the cardholder's bank does not hold the money: won, and inquiries
- * (`warning_*`, `prevented`), which never withdraw it. Any other state, open, lost or one this
- * code does not know, holds it, and the credits stay taken back.
+ * Dispute states that are final with the money ours: won, an inquiry closed (`warning_closed`)
+ * and a dispute prevented, none of which ever becomes a withdrawal again. Any other state but
+ * an open inquiry (open, lost, or one this code does not know) holds the money, and the
+ * credits stay taken back.
  */
-const RELEASED: Stripe.Dispute.Status[] = ['won', 'warning_needs_response', 'warning_under_review', 'warning_closed', 'prevented'];
+const RELEASED: Stripe.Dispute.Status[] = ['won', 'warning_closed', 'prevented'];
+
+/**
+ * An open inquiry has not withdrawn the money, but it may still become a chargeback: it takes
+ * nothing, and gives nothing back either (the state read may be older than one already applied).
+ */
+const OPEN_INQUIRY: Stripe.Dispute.Status[] = ['warning_needs_response', 'warning_under_review'];
 
 /**
  * Stripe's refunds and disputes of a charge, applied to the payment it paid (payments/reversals.ts).
@@ -49,9 +56,10 @@ export function stripeReversals(deps: { stripe: Stripe; payments: PaymentsServic
       return onPaymentOf(charge, (paymentId) => reversals.refunded(paymentId, refundedAmount(charge)));
     },
 
-    /** `charge.dispute.*`: a dispute holding the money takes back like a full refund; one won gives back what it took. */
+    /** `charge.dispute.*`: a dispute holding the money takes back like a full refund; one decided for us gives back what it took. */
     async disputeChanged(disputeId: string) {
       const dispute = await atStripe(() => stripe.disputes.retrieve(disputeId));
+      if (OPEN_INQUIRY.includes(dispute.status)) return { handled: true, changed: false };
       const charge = await atStripe(() => stripe.charges.retrieve(idOf(dispute.charge) as string));
       return onPaymentOf(charge, (paymentId) => (RELEASED.includes(dispute.status) ? reversals.disputeWon(paymentId, dispute.id) : reversals.disputed(paymentId, dispute.id)));
     },

@@ -32,6 +32,10 @@ export function stripeWebhooks(deps: { db: Database; payments: PaymentsService; 
     },
     'charge.dispute.created': (dispute: Stripe.Dispute) => reversals.disputeChanged(dispute.id),
     'charge.dispute.closed': (dispute: Stripe.Dispute) => reversals.disputeChanged(dispute.id),
+    // An inquiry turned into a chargeback (funds withdrawn), or money given back before the close.
+    'charge.dispute.updated': (dispute: Stripe.Dispute) => reversals.disputeChanged(dispute.id),
+    'charge.dispute.funds_withdrawn': (dispute: Stripe.Dispute) => reversals.disputeChanged(dispute.id),
+    'charge.dispute.funds_reinstated': (dispute: Stripe.Dispute) => reversals.disputeChanged(dispute.id),
   };
 
   return {
