@@ -20,6 +20,7 @@ import {
   generateRsaKeyPair,
   startService,
 } from '@stockai/platform';
+import { eventQueue } from '@stockai/contracts';
 import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
 import { createTestDatabase, startTestService, type TestService, testInfra, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { type AnalysisServiceDefinition, analysisService } from '../../services/analysis/src/app';
@@ -271,7 +272,7 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
       await cache.close();
       await drop();
       await Promise.all([auth.close(), billing.close()]);
-      await deleteAmqpTopology(infra.amqpUrl, exchange, [queuePrefix + JOBS_QUEUE, queuePrefix + listener]);
+      await deleteAmqpTopology(infra.amqpUrl, exchange, [queuePrefix + JOBS_QUEUE, queuePrefix + eventQueue('analysis.user-profiles').queue, queuePrefix + listener]);
       await ai.close();
       fs.rmSync(outbox, { recursive: true, force: true });
     },

@@ -11,6 +11,7 @@ import { DEFAULT_SWEEP_OPTIONS, stuckAnalysisSweep } from './analyses/sweep';
 import { aiAdminRoutes } from './ai-results/routes';
 import { createAnalyst } from './analyst';
 import { createBillingClient } from './billing-client';
+import { investorTypeSubscriptions } from './investor-types/consumers';
 import type { AnalysisOptions } from './config';
 import { createMarketDataProvider } from './market-data';
 import { promptRoutes } from './prompts/routes';
@@ -36,7 +37,7 @@ export interface AnalysisServiceDefinition extends ServiceDefinition {
 
 /**
  * The analysis service: the stock universe, analyses (start, follow, history), the result
- * cache, the stuck-analysis sweep and, when `options.workers` > 0, that many in-process
+ * cache, the stuck-analysis sweep, the users' investor types (from auth's `user.updated`) and, when `options.workers` > 0, that many in-process
  * analysis workers.
  */
 export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): AnalysisServiceDefinition {
@@ -67,7 +68,8 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
           aiAdminRoutes(ctx.db, ctx.logger),
           promptRoutes(ctx.db, options.llm),
         ],
-        subscriptions: core.workers,
+        // The API process, which starts analyses, keeps the users' investor types; workers need not.
+        subscriptions: [...core.workers, ...investorTypeSubscriptions(ctx.db, ctx.logger)],
         // Open event streams end first, so the HTTP server's close need not wait for them.
         drain: () => progress.close(),
         async close() {

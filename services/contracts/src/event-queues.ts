@@ -20,6 +20,8 @@ export const eventQueues = {
   'billing.user-registered': ['user.registered'],
   'billing.analysis-failed': ['analysis.failed'],
   'content.user-registered': ['user.registered'],
+  /** Analysis keeps each user's investor type, to highlight it when a start sends no userProfile. */
+  'analysis.user-profiles': ['user.updated'],
   /** The work queue analysis workers compete on; the API process publishes to it. */
   'analysis.jobs': ['analysis.requested'],
 } as const satisfies Record<string, readonly EventType[]>;

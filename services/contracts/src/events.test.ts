@@ -26,6 +26,15 @@ describe('event contracts', () => {
     expect(data.email).toBe('amy@example.com');
   });
 
+  it('reads user.updated with or without the investor type, and refuses a type that is not a risk profile', () => {
+    const userId = '6f1c2a34-1b7e-4c1e-9a55-0f3b2a1c9d10';
+
+    expect(parseEventData('user.updated', { userId, fields: ['password'] })).toEqual({ userId, fields: ['password'] });
+    expect(parseEventData('user.updated', { userId, fields: ['riskTolerance'], investorType: 'growth' }).investorType).toBe('growth');
+    expect(parseEventData('user.updated', { userId, fields: [], investorType: null }).investorType).toBeNull();
+    expect(() => parseEventData('user.updated', { userId, fields: [], investorType: '成長型' })).toThrow();
+  });
+
   it('rejects a payload that breaks the schema', () => {
     expect(() => parseEventData('membership.changed', { userId: 'not-a-uuid', level: 'gold', previousLevel: 'free' })).toThrow();
   });

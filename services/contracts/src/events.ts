@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RISK_PROFILES, type RiskProfileId } from './risk-questionnaire';
 
 /**
  * The events of ARCHITECTURE.md: one zod schema for the `data` of each type, shared by the
@@ -8,6 +9,7 @@ import { z } from 'zod';
 const id = z.uuid();
 const level = z.enum(['free', 'vip', 'premium']);
 const isoDate = z.iso.datetime({ offset: true });
+const investorType = z.enum(Object.keys(RISK_PROFILES) as [RiskProfileId, ...RiskProfileId[]]);
 const money = z.object({ amount: z.number().int().nonnegative(), currency: z.string().length(3) });
 
 export const eventSchemas = {
@@ -26,7 +28,14 @@ export const eventSchemas = {
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
   }),
-  'user.updated': z.object({ userId: id, fields: z.array(z.string()) }),
+  /**
+   * `fields` names what changed. `investorType` is the user's investor type (the risk
+   * questionnaire's result, one of RISK_PROFILES) as it stands after the change, null once it is
+   * cleared (no route clears it today). Auth sends it with every profile save once the user has a
+   * type; it is absent from other updates (a password change) and from events older than it,
+   * which consumers of the type ignore.
+   */
+  'user.updated': z.object({ userId: id, fields: z.array(z.string()), investorType: investorType.nullable().optional() }),
 
   'analysis.requested': z.object({ analysisId: id, userId: id, symbol: z.string() }),
   'analysis.completed': z.object({ analysisId: id, userId: id, symbol: z.string() }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
 import { AppError, type Database, type Logger, conflict, newEvent, notFound, serviceUnavailable, writeOutbox } from '@stockai/platform';
 import { type BillingClient, BillingUnavailable } from '../billing-client';
+import { investorTypesRepo } from '../investor-types/repo';
 import { type AnalysisRef, FAILURE_TEXTS, recordFailure } from './failure';
 import { analysisIdFor } from './idempotency';
 import { investorTypeFrom } from './investor-type';
@@ -77,7 +78,7 @@ export function analysesService(deps: AnalysesDeps) {
 
       const analysisId = input.idempotencyKey ? analysisIdFor(input.userId, input.idempotencyKey) : randomUUID();
       const ref: AnalysisRef = { analysisId, userId: input.userId, symbol: status.symbol };
-      const investorType = investorTypeFrom(input.userProfile);
+      const investorType = investorTypeFrom(input.userProfile) ?? (await investorTypesRepo.find(db, input.userId));
       if (!(await reserve(ref, investorType))) return { analysisId };
 
       try {

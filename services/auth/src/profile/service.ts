@@ -1,4 +1,4 @@
-import { eventData, scoreRiskAnswers } from '@stockai/contracts';
+import { type RiskProfileId, eventData, scoreRiskAnswers } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, newEvent, unauthorized, writeOutbox } from '@stockai/platform';
 import { emailKey, usersRepo } from '../accounts/repo';
 import { toPublicUser } from '../accounts/service';
@@ -6,7 +6,7 @@ import { LOSS_TOLERANCE_DEFAULT, type ProfileUpdate, QUESTIONNAIRE_ONLY, type St
 
 interface ProfileRow {
   fields: StoredFields;
-  risk_profile: string | null;
+  risk_profile: RiskProfileId | null;
   risk_score: number | null;
   risk_description: string | null;
   updated_at: Date;
@@ -50,7 +50,9 @@ async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | 
  * The user's basic info and investor profile. Saving any answer that only the risk
  * questionnaire asks requires the whole questionnaire answered (a 400 lists the missing
  * question numbers); whenever all eight answers are present the risk result is computed again,
- * so it never describes answers that have since changed.
+ * so it never describes answers that have since changed. The `user.updated` of a save carries
+ * the resulting investor type (the risk profile), which analysis keeps to highlight the
+ * user's own type in a report started without a userProfile.
  */
 export function profileService(deps: { db: Database; afterCommit: () => void }) {
   return {
@@ -101,7 +103,10 @@ export function profileService(deps: { db: Database; afterCommit: () => void }) 
         const changed = Object.keys(input).filter((key) => key !== 'email');
         if (assessment.complete && current?.risk_score !== assessment.riskScore) changed.push('riskProfile');
         if (changed.length > 0) {
-          await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId, fields: changed })));
+          // The investor type goes with every save once there is one, not only when it changes: a
+          // consumer that missed an earlier event (analysis, deployed after the user answered) catches up.
+          const investorType = risk.profile === null ? {} : { investorType: risk.profile };
+          await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId, fields: changed, ...investorType })));
         }
         const updated = await usersRepo.findById(tx, userId);
         return { user: toPublicUser(updated ?? user), profile: toProfile(await findProfile(tx, userId)) };

@@ -1,0 +1,26 @@
+import type { RiskProfileId } from '@stockai/contracts';
+import type { Queryable } from '@stockai/platform';
+
+/** The investor types analysis keeps from auth's `user.updated` (migration 0023). */
+export const investorTypesRepo = {
+  /**
+   * Records the user's type as of `changedAt`, unless a change made later is already recorded:
+   * events may arrive out of order. Of two changes stamped with the same instant, the one
+   * delivered last is kept. True when the row was written.
+   */
+  async record(db: Queryable, row: { userId: string; investorType: RiskProfileId | null; changedAt: string }): Promise<boolean> {
+    const { rowCount } = await db.query(
+      `INSERT INTO investor_types (user_id, investor_type, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET investor_type = EXCLUDED.investor_type, updated_at = EXCLUDED.updated_at
+       WHERE investor_types.updated_at <= EXCLUDED.updated_at`,
+      [row.userId, row.investorType, row.changedAt],
+    );
+    return rowCount === 1;
+  },
+
+  /** The user's stored type; null when they have none or analysis has not heard of it. */
+  async find(db: Queryable, userId: string): Promise<RiskProfileId | null> {
+    const { rows } = await db.query<{ investor_type: RiskProfileId | null }>('SELECT investor_type FROM investor_types WHERE user_id = $1', [userId]);
+    return rows[0]?.investor_type ?? null;
+  },
+};
