@@ -258,6 +258,48 @@ describe('analysis through the gateway', () => {
     expect((await api('GET', '/api/users/analysis-history?symbol=NVDA', { token })).body).toMatchObject({ total: 0 });
   });
 
+  it('pages a history of 11 analyses 10 at a time and narrows it by status and symbol', async () => {
+    const { token, userId } = await registerUser(stack.gatewayUrl);
+    const started = await api('POST', '/api/analysis/analyze/AAPL', { token, body: {} });
+    expect(started.status).toBe(202);
+    const newest = started.body.analysisId as string;
+    expect(await completed(newest, token)).toMatchObject({ status: 'completed' });
+    // Ten older analyses, written as the workers leave them: starting 11 through the API would
+    // take 11 credits and pass the limit of starts per minute.
+    const older = ['MSFT', 'MSFT', '0700.HK', '0700.HK', '0700.HK', 'NVDA', 'NVDA', 'AAPL', 'MSFT', '0005.HK'].map((symbol, i) => ({
+      id: randomUUID(),
+      symbol,
+      status: i % 3 === 2 ? 'failed' : 'completed',
+      minutesAgo: 10 * (i + 1),
+    }));
+    for (const a of older) {
+      await stack.analysisDb.query(
+        `INSERT INTO analyses (id, user_id, symbol, status, progress, message, error, created_at, queued_at, updated_at, completed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(mins => $8), now() - make_interval(mins => $8), now(), now() - make_interval(mins => $8))`,
+        [a.id, userId, a.symbol, a.status, a.status === 'failed' ? 20 : 100, a.status, a.status === 'failed' ? 'market data unavailable' : null, a.minutesAgo],
+      );
+    }
+    type History = { analyses: Array<{ id: string; symbol: string; status: string }>; total: number; totalPages: number; page: number };
+    const history = async (query: string) => (await api('GET', `/api/users/analysis-history${query}`, { token })).body as History;
+
+    const first = await history('');
+    expect(first).toMatchObject({ total: 11, totalPages: 2, page: 1 });
+    expect(first.analyses.map((a) => a.id)).toEqual([newest, ...older.slice(0, 9).map((a) => a.id)]);
+    const second = await history('?page=2');
+    expect(second).toMatchObject({ total: 11, totalPages: 2, page: 2 });
+    expect(second.analyses.map((a) => a.id)).toEqual([older[9]?.id]);
+    expect((await history('?page=3')).analyses).toEqual([]);
+
+    const failed = await history('?status=failed');
+    expect(failed).toMatchObject({ total: 3, totalPages: 1 });
+    expect(failed.analyses.map((a) => [a.symbol, a.status])).toEqual([['0700.HK', 'failed'], ['NVDA', 'failed'], ['MSFT', 'failed']]);
+    expect(await history('?status=completed')).toMatchObject({ total: 8, totalPages: 1 });
+    const hk = await history('?symbol=0700');
+    expect(hk.analyses.map((a) => a.symbol)).toEqual(['0700.HK', '0700.HK', '0700.HK']);
+    expect(await history('?symbol=msft&status=failed')).toMatchObject({ total: 1, analyses: [expect.objectContaining({ symbol: 'MSFT', status: 'failed' })] });
+    expect(await history('?symbol=aapl&limit=1&page=2')).toMatchObject({ total: 2, totalPages: 2, analyses: [expect.objectContaining({ id: older[7]?.id })] });
+  });
+
   it('limits how many analyses a user starts in a minute', async () => {
     const { token } = await registerUser(stack.gatewayUrl);
     for (let i = 0; i < 10; i++) expect((await api('POST', '/api/analysis/analyze/ZZZZZQ', { token, body: {} })).status).toBe(404);

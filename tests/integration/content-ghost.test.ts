@@ -113,6 +113,17 @@ describe('content: Ghost as the source', () => {
     expect(ghost.requests.at(-1)).toContain(`filter=${encodeURIComponent('tag:[income,suspended]')}`);
   });
 
+  it('answers ghost/search for REIT with the Ghost blog\'s REIT article first while Ghost is up', async () => {
+    const res = await get('/api/ghost/search?keywords=REIT&limit=4');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.posts[0]).toMatchObject({ slug: 'reit-distribution-yields', title: 'Understanding REIT distribution yields' });
+    expect(fromGhost(res.body.posts[0])).toBe(true);
+    expect(res.body.posts[0]?.tags.map((t) => t.slug)).toEqual(['reit', 'income']);
+    expect(res.body.posts.length).toBeGreaterThan(1);
+    expect(res.body.posts.length).toBeLessThanOrEqual(4);
+  });
+
   it('finds Ghost posts for a status first, and always has reading for one the blog hardly covers', async () => {
     const status = await get('/api/ghost/relevant-posts?productType=suspended&limit=3');
     expect(status.body).toMatchObject({ success: true });
@@ -298,5 +309,50 @@ describe('content: Ghost webhooks without GHOST_WEBHOOK_SECRET', () => {
   it('still takes the API testing page’s unsigned member webhook from an admin', async () => {
     const member = { member: { id: 'abc', email: 'tester@example.com', name: 'Test', status: 'free', created_at: '2026-11-23T00:00:00.000Z' } };
     expect(await send('/api/ghost/webhook/member', member, bearer('admin'))).toEqual({ status: 200, body: { success: true } });
+  });
+});
+
+describe('content: the scheduled refresh of the Ghost post index', () => {
+  let ghost: GhostStandIn;
+  let sut: TestService;
+
+  beforeAll(async () => {
+    ghost = await startGhostStandIn();
+    // Refreshed every 200 ms: no webhook is configured, so the schedule is the only way a change arrives.
+    sut = await startTestService(contentService({ ghost: { url: ghost.url, contentApiKey: ghost.contentApiKey, refreshIntervalMs: 200, timeoutMs: 2000 } }));
+    await waitFor('the Ghost posts in the index', async () => (await ghostPostCount(sut)) === ghost.posts.length);
+  });
+  afterAll(async () => {
+    await sut?.close();
+    await ghost?.close();
+  });
+
+  const search = async (keywords: string) => {
+    const res = await fetch(`${sut.url}/api/ghost/search?keywords=${encodeURIComponent(keywords)}&limit=4`);
+    return ((await res.json()) as Answer).posts;
+  };
+
+  it('finds a post added to Ghost, and forgets one removed, without any webhook', async () => {
+    const shipping = async () => (await search('航運週期')).find((p) => p.slug === 'shipping-cycle-explained');
+    expect(await shipping()).toBeUndefined();
+    ghost.posts.push({
+      id: '6650a1f0c2d4e10001a0b999',
+      slug: 'shipping-cycle-explained',
+      title: '航運週期：運費、船隊與股價',
+      html: '<p>航運股的盈利隨運費大起大落，估值要看整個週期。</p>',
+      custom_excerpt: '航運股為何在高峰時市盈率最低。',
+      published_at: '2026-11-01T08:00:00.000Z',
+      reading_time: 4,
+      tags: [{ id: 'tag-shipping', name: '航運', slug: 'shipping' }],
+    });
+    const found = await waitFor('the scheduled refresh to index the new post', shipping);
+    expect((await search('航運週期'))[0]?.slug).toBe('shipping-cycle-explained');
+    expect(found).toMatchObject({ slug: 'shipping-cycle-explained', title: '航運週期：運費、船隊與股價', tags: [{ slug: 'shipping' }] });
+    expect(found.url.startsWith(ghost.url)).toBe(true);
+    expect(ghost.requests.some((r) => r.includes('webhook'))).toBe(false);
+
+    ghost.posts.splice(ghost.posts.findIndex((p) => p.slug === 'shipping-cycle-explained'), 1);
+    await waitFor('the scheduled refresh to drop the removed post', async () => (await shipping()) === undefined);
+    expect(await ghostPostCount(sut)).toBe(ghost.posts.length);
   });
 });

@@ -183,3 +183,62 @@ describe('content: Ghost member sync', () => {
     expect((await fetch(`${ghost.url}/ghost/api/admin/members/`, { headers: { authorization: `Ghost ${tooLong}` } })).status).toBe(401);
   });
 });
+
+/** Member sync with Ghost down: nothing listens where Ghost should be. */
+describe('content: Ghost member sync while Ghost is down', () => {
+  const keys = generateRsaKeyPair();
+  const adminToken = signAccessToken(keys.privateKey, { id: randomUUID(), role: 'admin' }, 600).token;
+  let sut: TestService;
+  /** What the answer and the log say: where Ghost was looked for and why it could not be reached. */
+  let unreachable: string;
+
+  beforeAll(async () => {
+    const ghost = await startGhostStandIn();
+    unreachable = `Ghost could not be reached at ${ghost.url} (ECONNREFUSED)`;
+    sut = await startTestService(
+      contentService({ ghost: { url: ghost.url, contentApiKey: ghost.contentApiKey, adminApiKey: ghost.adminApiKey, webhookSecret: WEBHOOK_SECRET, refreshIntervalMs: 3_600_000, timeoutMs: 2000 } }),
+      { keys },
+    );
+    await ghost.close();
+  });
+  afterAll(async () => {
+    await sut?.close();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${sut.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const logsFor = async (email: string) => ((await call('GET', '/api/ghost/sync-logs?page=1&limit=100')).body.logs as SyncLog[]).filter((l) => l.email === email);
+
+  it('answers a manual sync with 502 saying Ghost could not be reached, and logs the failed attempt', async () => {
+    const email = `${uniqueName('ghost-down')}@example.com`;
+    const res = await call('POST', '/api/ghost/sync-user', { email });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: `Ghost did not complete the request: ${unreachable}`, code: 'GHOST_UNAVAILABLE' });
+    expect(await logsFor(email)).toEqual([expect.objectContaining({ email, action: 'create', trigger: 'manual', outcome: 'failed', ghostMemberId: null, detail: unreachable })]);
+  });
+
+  it('answers a membership check with 502 saying Ghost could not be reached', async () => {
+    const res = await call('GET', `/api/ghost/check-membership/${uniqueName('ghost-down')}@example.com`);
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: `Ghost did not complete the request: ${unreachable}`, code: 'GHOST_UNAVAILABLE' });
+  });
+
+  it('logs the failed sync of a user who registers meanwhile, and still takes the registration', async () => {
+    const email = `${uniqueName('ghost-down')}@example.com`;
+    await sut.bus.publish(newEvent('user.registered', { userId: randomUUID(), email, firstName: 'Ka Yan', lastName: 'Lee', registeredAt: new Date().toISOString() }));
+    const [entry] = await waitFor('the failed sync in the log', async () => {
+      const logs = await logsFor(email);
+      return logs.length > 0 && logs;
+    });
+    expect(entry).toMatchObject({ action: 'create', trigger: 'user.registered', outcome: 'failed', detail: unreachable });
+    // Remembered, so the manual sync can make the member with the user's name once Ghost is back.
+    const { rows } = await sut.db.query('SELECT name FROM ghost_members_known WHERE email = $1', [email]);
+    expect(rows).toEqual([{ name: 'Ka Yan Lee' }]);
+  });
+});

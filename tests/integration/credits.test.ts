@@ -329,6 +329,33 @@ describe('credit packages with the demo processor', () => {
     expect((await adminList('&status=abandoned')).map((p) => [p.stripePaymentIntentId, p.status]).sort()).toEqual([[fresh.paymentIntentId, 'abandoned'], [left.paymentIntentId, 'abandoned']].sort());
   });
 
+  it('pages the payments list, newest first, with one stuck in card authentication listed as requires_action', async () => {
+    const { call, buy, pay, paid } = await customer();
+    // The oldest payment waits for the card authentication the user never completed.
+    const stuck = await buy('basic');
+    expect((await pay(stuck, '4000 0027 6000 3184')).body).toMatchObject({ status: 'requires_action' });
+    const completed: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const intent = await buy('basic');
+      expect((await pay(intent, '4242424242424242')).body).toMatchObject({ status: 'succeeded' });
+      await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId });
+      completed.unshift(intent.paymentIntentId);
+    }
+    expect(await paid()).toBe(50);
+
+    type Page = { payments: Array<{ providerPaymentId: string; status: string; type: string; amount: number; currency: string; date: string }>; page: number; pages: number; total: number };
+    const first = (await call('GET', '/api/users/payments?page=1&limit=5')).body as Page;
+    expect(first).toMatchObject({ page: 1, pages: 2, total: 6 });
+    expect(first.payments.map((p) => [p.providerPaymentId, p.status])).toEqual(completed.map((id) => [id, 'completed']));
+    const second = (await call('GET', '/api/users/payments?page=2&limit=5')).body as Page;
+    expect(second).toMatchObject({ page: 2, pages: 2, total: 6 });
+    expect(second.payments).toEqual([expect.objectContaining({ providerPaymentId: stuck.paymentIntentId, status: 'requires_action', type: 'topup', amount: 78, currency: 'HKD', date: expect.any(String) })]);
+    expect((await call('GET', '/api/users/payments?page=1&limit=10')).body).toMatchObject({ pages: 1, total: 6 });
+    // A page past the end is empty but still tells how many there are.
+    expect((await call('GET', '/api/users/payments?page=3&limit=5')).body).toMatchObject({ payments: [], page: 3, pages: 2, total: 6 });
+    expect(await ledger.mismatches(billing.db)).toEqual([]);
+  });
+
   it('waits for the card authentication of a card that requires it, then grants', async () => {
     const { call, buy, pay, paid } = await customer();
     const intent = await buy('basic');

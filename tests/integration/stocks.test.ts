@@ -217,3 +217,41 @@ describe('loading a newer bundle', () => {
     }
   }, 60_000);
 });
+
+/**
+ * The statuses the bundled files have no sample of (a suspension; a penny stock making losses),
+ * from a small market-data directory loaded by the real loader, read through the HTTP API.
+ */
+describe('classifying listings the bundle has no sample of', () => {
+  const FIXTURE = path.join(__dirname, '..', 'support', 'fixtures', 'market-data-statuses');
+  let sut: TestService;
+
+  beforeAll(async () => {
+    sut = await startTestService(analysisService());
+    // The service loaded the bundle on start: the fixture is a newer bundle, retiring everything it lacks.
+    expect(await loadUniverse(sut.db, { dir: FIXTURE })).toMatchObject({ loaded: true, stocks: 5 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await sut?.close();
+  });
+
+  it.each([
+    ['8801.HK', 'suspended', '此股票目前停牌，暫停買賣期間不提供分析。'],
+    ['8802.HK', 'highly_speculative', '股價低於 1 HKD（仙股）且公司處於虧損，價格易受操縱、波動極大，屬高度投機，暫不提供分析。'],
+    ['8803.HK', 'active', null],
+    ['0700.HK', 'active', null],
+  ])('classifies %s as %s, with the reason in Traditional Chinese, through the API', async (symbol, status, reason) => {
+    expect(await json(`${sut.url}/api/stocks/status/${symbol.replace('.HK', '').toLowerCase()}`)).toMatchObject({
+      status: 200,
+      body: { symbol, isActive: status === 'active', status, reason },
+    });
+    expect((await json(`${sut.url}/api/stocks/${symbol}`)).body).toMatchObject({ symbol, status, reason });
+  });
+
+  it('finds the loaded listings by their Chinese names and retires the bundled ones the newer files lack', async () => {
+    const stocks = await json(`${sut.url}/api/stocks?q=${encodeURIComponent('測試')}&limit=10`);
+    expect((stocks.body as { symbol: string }[]).map((s) => s.symbol).sort()).toEqual(['8801.HK', '8802.HK', '8803.HK']);
+    expect(await json(`${sut.url}/api/stocks/status/AACB`)).toMatchObject({ status: 200, body: { status: 'inactive', isActive: false } });
+  });
+});

@@ -40,14 +40,18 @@ export interface PaymentRow {
 }
 
 export const paymentsRepo = {
-  /** One page of the user's payments, newest first, leaving out intents never submitted (views.ts), and their total. */
+  /**
+   * One page of the user's payments, newest first, leaving out intents never submitted
+   * (views.ts), and their total: counted apart from the page, so a page past the end still
+   * says how many there are.
+   */
   async pageOfUser(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: PaymentRow[]; total: number }> {
-    const { rows } = await db.query<PaymentRow & { total: string }>(
-      `SELECT *, count(*) OVER () AS total FROM payments WHERE user_id = $1 AND status <> ALL($2::text[])
-       ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
-      [userId, UNSUBMITTED_STATUSES, limit, offset],
-    );
-    return { rows, total: Number(rows[0]?.total ?? 0) };
+    const shown = 'FROM payments WHERE user_id = $1 AND status <> ALL($2::text[])';
+    const [page, count] = await Promise.all([
+      db.query<PaymentRow>(`SELECT * ${shown} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [userId, UNSUBMITTED_STATUSES, limit, offset]),
+      db.query<{ total: string }>(`SELECT count(*) AS total ${shown}`, [userId, UNSUBMITTED_STATUSES]),
+    ]);
+    return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
   },
 
   /** Records a payment once per processor payment id; a repeat changes nothing. */

@@ -21,6 +21,7 @@ export function stripeWebhooks(deps: { db: Database; payments: PaymentsService; 
   const handlers: Partial<Record<Stripe.Event['type'], (object: never) => Promise<unknown>>> = {
     'payment_intent.succeeded': (intent: Stripe.PaymentIntent) => payments.settleFromProcessor(intent.id),
     'payment_intent.payment_failed': (intent: Stripe.PaymentIntent) => payments.settleFromProcessor(intent.id),
+    'payment_intent.canceled': (intent: Stripe.PaymentIntent) => payments.settleFromProcessor(intent.id),
     'invoice.paid': (invoice: Stripe.Invoice) => subscriptions.invoicePaid(invoice),
     'invoice.payment_failed': (invoice: Stripe.Invoice) => subscriptions.invoicePaymentFailed(invoice),
     'customer.subscription.updated': (sub: Stripe.Subscription) => subscriptions.subscriptionChanged(sub),

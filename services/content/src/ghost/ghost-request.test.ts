@@ -72,6 +72,16 @@ describe('ghostRequest', () => {
     await expect(pending).rejects.toThrow('Ghost request canceled');
   });
 
+  it('says where Ghost was looked for and why it could not be reached, when nothing listens there', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(ghostRequest({ timeoutMs: 2000 })({ url: `${origin}/ghost/api/admin/members/`, method: 'get' })).rejects.toThrow(
+      new Error(`Ghost could not be reached at ${origin} (ECONNREFUSED)`),
+    );
+  });
+
   it('sends a body as JSON', async () => {
     let received = '';
     answer = (req, res) => {

@@ -63,10 +63,13 @@ async function readAtMost(res: Response, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function explain(err: unknown, timeoutMs: number): Error {
+function explain(err: unknown, timeoutMs: number, url: string): Error {
   const name = (err as { name?: string }).name;
   if (name === 'TimeoutError') return new Error(`Ghost did not answer within ${timeoutMs} ms`);
   if (name === 'AbortError') return new Error('Ghost request canceled');
+  // fetch says only "fetch failed"; the system error behind it (ECONNREFUSED, ENOTFOUND, ...) says why.
+  const code = (err as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof code === 'string') return new Error(`Ghost could not be reached at ${new URL(url).origin} (${code})`);
   return err instanceof Error ? err : new Error(String(err));
 }
 
@@ -88,7 +91,7 @@ export function ghostRequest(options: GhostRequestOptions): (request: GhostClien
       status = res.status;
       text = await readAtMost(res, maxBytes);
     } catch (err) {
-      throw explain(signal.aborted ? signal.reason : err, options.timeoutMs);
+      throw explain(signal.aborted ? signal.reason : err, options.timeoutMs, url);
     }
     let body: unknown;
     try {
