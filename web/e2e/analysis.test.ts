@@ -15,20 +15,42 @@ describe('stock analysis in the browser', () => {
   let token: string;
 
   const url = (pathname: string) => web.url(pathname);
-  const api = async (method: string, pathname: string, body?: unknown) => {
+  const apiAs = async (bearer: string, method: string, pathname: string, body?: unknown) => {
     const res = await fetch(url(pathname), {
       method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const api = (method: string, pathname: string, body?: unknown) => apiAs(token, method, pathname, body);
+  /** A new user with an open credit account (3 daily credits, no paid ones); returns the token. */
+  const registerUser = async (name: string) => {
+    const res = await fetch(url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${name}-${Date.now()}@example.com`, password: 'analysis-pass-1', firstName: '志明', lastName: '林' }),
+    });
+    const bearer = ((await res.json()) as { token: string }).token;
+    await waitFor('the credit account', async () => (await apiAs(bearer, 'GET', '/api/users/credits')).status === 200, 20_000);
+    return bearer;
+  };
+  /** A browser page signed in with `bearer`. */
+  const pageAs = async (bearer: string) => {
+    const other = await web.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await other.addInitScript((value: string) => localStorage.setItem('authToken', value), bearer);
+    return { other, otherPage: await other.newPage() };
   };
   const spendable = async () => {
     const { body } = await api('GET', '/api/users/credits');
     return Number(body.paidCredits) + Number(body.dailyCredits);
   };
 
+  // The pagination test starts 11 analyses at once; a person is held to 10 a minute.
+  const startsPerMinute = process.env.ANALYSIS_STARTS_PER_MINUTE;
+
   beforeAll(async () => {
+    process.env.ANALYSIS_STARTS_PER_MINUTE = '30';
     web = await startWebApp();
     const res = await fetch(url('/api/auth/register'), {
       method: 'POST',
@@ -46,6 +68,8 @@ describe('stock analysis in the browser', () => {
 
   afterAll(async () => {
     await web?.close();
+    if (startsPerMinute === undefined) delete process.env.ANALYSIS_STARTS_PER_MINUTE;
+    else process.env.ANALYSIS_STARTS_PER_MINUTE = startsPerMinute;
   });
 
   beforeEach(async () => {
@@ -93,7 +117,7 @@ describe('stock analysis in the browser', () => {
 
     // Records every percent the overlay shows and the order the report's sections appear in.
     await page.evaluate(() => {
-      const seen = { percents: [] as string[], sections: [] as string[], stages: [] as string[] };
+      const seen = { percents: [] as string[], sections: [] as string[], sectionTimes: [] as number[], stages: [] as string[] };
       (window as unknown as { seen: typeof seen }).seen = seen;
       new MutationObserver(() => {
         const percent = document.querySelector('[data-testid="analysis-progress-percent"]')?.textContent;
@@ -102,7 +126,10 @@ describe('stock analysis in the browser', () => {
         if (stages.length > 0 && seen.stages.length === 0) seen.stages = Array.from(stages, (stage) => stage.textContent ?? '');
         document.querySelectorAll('[data-testid^="result-"], [data-testid="related-articles"]').forEach((el) => {
           const id = el.getAttribute('data-testid')!;
-          if (!seen.sections.includes(id)) seen.sections.push(id);
+          if (!seen.sections.includes(id)) {
+            seen.sections.push(id);
+            seen.sectionTimes.push(performance.now());
+          }
         });
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
@@ -112,6 +139,11 @@ describe('stock analysis in the browser', () => {
       const { pathname } = new URL(request.url());
       if (/^\/api\/analysis\/[^/]+(\/events)?$/.test(pathname) && request.method() === 'GET') followed.push(pathname);
     });
+    const blogSearches: URL[] = [];
+    page.on('request', (request) => {
+      const requested = new URL(request.url());
+      if (requested.pathname === '/api/ghost/blog/search') blogSearches.push(requested);
+    });
 
     await page.getByRole('button', { name: '開始分析' }).click();
     await page.getByRole('button', { name: '分析中...' }).waitFor();
@@ -119,13 +151,19 @@ describe('stock analysis in the browser', () => {
     await page.getByTestId('related-articles').waitFor();
     await page.getByTestId('analysis-progress').waitFor({ state: 'detached' });
 
-    const seen = await page.evaluate(() => (window as unknown as { seen: { percents: string[]; sections: string[]; stages: string[] } }).seen);
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: { percents: string[]; sections: string[]; sectionTimes: number[]; stages: string[] } }).seen,
+    );
     // The five stages in the words the analysis service reports them in (its detail text).
     expect(seen.stages).toEqual(['收集基本資料與市場數據', '計算財務指標與估值模型', '評估業務表現與競爭優勢', '為不同類型投資者生成建議', '整合結果生成最終報告']);
     const percents = seen.percents.map((p) => Number.parseInt(p, 10));
     expect(percents.at(-1)).toBe(100);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(seen.sections).toEqual(['result-basic', 'result-valuation', 'result-business', 'result-suggestions', 'result-summary', 'related-articles']);
+    // Revealed one after another about 300 ms apart (spec section 9): never two at once.
+    const gaps = seen.sectionTimes.slice(1).map((time, i) => time - seen.sectionTimes[i]!);
+    expect(gaps).toHaveLength(5);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(250);
     // The event stream carried the progress to the end: no poll was needed.
     expect(followed).toHaveLength(1);
     expect(followed[0]).toMatch(/\/events$/);
@@ -168,6 +206,20 @@ describe('stock analysis in the browser', () => {
     const related = page.getByTestId('related-articles');
     await related.getByRole('heading', { name: '相關文章' }).waitFor();
     await related.locator('a[href], .article-section__empty').first().waitFor();
+    // As many cards as the library has for the report's keywords but at most 4 (the search asks
+    // for 4), at most 3 tags each, two side by side on a desktop.
+    const cards = related.locator('.article-grid > li');
+    const cardCount = await cards.count();
+    expect(blogSearches.length).toBeGreaterThan(0);
+    const keywords = blogSearches[0]!.searchParams.get('keywords') ?? '';
+    const found = await api('GET', `/api/ghost/blog/search?${new URLSearchParams({ keywords, limit: '10' })}`);
+    expect(cardCount).toBe(Math.min(4, (found.body.posts as unknown[]).length));
+    expect(cardCount).toBeGreaterThanOrEqual(2);
+    expect(blogSearches.every((search) => search.searchParams.get('limit') === '4')).toBe(true);
+    for (const card of await cards.all()) expect(await card.locator('.article-tags__tag').count()).toBeLessThanOrEqual(3);
+    const [firstBox, secondBox] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(secondBox!.y).toBe(firstBox!.y);
+    expect(secondBox!.x).toBeGreaterThan(firstBox!.x + firstBox!.width);
 
     // One credit spent, and the header shows the balance the server now reports.
     const after = await spendable();
@@ -195,6 +247,11 @@ describe('stock analysis in the browser', () => {
   }, 60_000);
 
   test('an ETF shows the not-analysable screen without spending a credit; back returns to the search', async () => {
+    const relevantRequests: URL[] = [];
+    page.on('request', (request) => {
+      const requested = new URL(request.url());
+      if (requested.pathname === '/api/ghost/relevant-posts') relevantRequests.push(requested);
+    });
     await page.goto(url('/'));
     const before = await spendable();
     await pickFromAutocomplete('spy', 'SPY');
@@ -209,6 +266,10 @@ describe('stock analysis in the browser', () => {
     // Educational posts about products like this one (the bundled article library has some on ETFs).
     await page.getByTestId('educational-posts').getByRole('heading', { name: '相關投資知識' }).waitFor();
     expect(await page.getByTestId('educational-posts').locator('a[href]').count()).toBeGreaterThan(0);
+    // Up to 3 of them, asked for as 3 (spec sections 2 and 7), by the screen's status.
+    expect(await page.getByTestId('educational-posts').locator('.article-grid > li').count()).toBeLessThanOrEqual(3);
+    expect(relevantRequests.length).toBeGreaterThan(0);
+    expect(relevantRequests.every((r) => r.searchParams.get('limit') === '3' && r.searchParams.get('productType') === 'unsuitable_product')).toBe(true);
     expect(await spendable()).toBe(before);
 
     // The screen's own search: an unknown symbol is refused on the spot.
@@ -310,4 +371,92 @@ describe('stock analysis in the browser', () => {
       await visitor.close();
     }
   }, 30_000);
+
+  test('with every credit spent: the daily part in red, 點數不足 on analyse; 11 analyses page into two', async () => {
+    const bearer = await registerUser('spent');
+    // 3 daily + 8 paid credits, then 11 analyses started for real: nothing left, 11 records.
+    expect((await apiAs(bearer, 'POST', '/api/users/topup', { amount: 8 })).status).toBe(200);
+    const symbols = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'NVDA', 'META', 'JPM', 'V', 'JNJ', 'WMT', 'PG'];
+    const starts = await Promise.all(symbols.map((symbol) => apiAs(bearer, 'POST', `/api/analysis/analyze/${symbol}`, {})));
+    expect(starts.map((start) => start.status)).toEqual(symbols.map(() => 202));
+    expect((await apiAs(bearer, 'GET', '/api/users/credits')).body).toMatchObject({ paidCredits: 0, dailyCredits: 0, maxDailyCredits: 3 });
+
+    const { other, otherPage } = await pageAs(bearer);
+    try {
+      await otherPage.goto(url('/'));
+      // The header's (paid)+daily/max, the spent daily part in red (spec section 3).
+      const balance = otherPage.getByTestId('credit-balance');
+      await balance.getByText('(0)+0/3').waitFor();
+      const daily = balance.locator('.credit-balance__daily');
+      expect(await daily.textContent()).toBe('0');
+      expect(await daily.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 107, 107)');
+
+      // A 12th analysis is refused by billing: the spec's insufficient-credits text.
+      const field = otherPage.getByRole('combobox', { name: '股票代碼' });
+      await field.pressSequentially('KO');
+      await otherPage.getByRole('button', { name: '開始分析' }).click();
+      await otherPage.getByText('點數不足，請先購買點數').waitFor();
+      expect((await apiAs(bearer, 'GET', '/api/users/credits')).body).toMatchObject({ paidCredits: 0, dailyCredits: 0 });
+
+      // History: 10 a page, the 11th on page 2 through the pagination control.
+      await otherPage.goto(url('/history'));
+      const rows = otherPage.getByTestId('history-list').locator('li');
+      const pagination = otherPage.getByRole('navigation', { name: '分頁' });
+      await pagination.getByText('第 1 / 2 頁').waitFor();
+      expect(await rows.count()).toBe(10);
+      const firstPage = await rows.locator('.history-list__symbol').allTextContents();
+      expect(await pagination.getByRole('button', { name: '上一頁' }).isDisabled()).toBe(true);
+      await pagination.getByRole('button', { name: '下一頁' }).click();
+      await pagination.getByText('第 2 / 2 頁').waitFor();
+      await waitFor('page 2 of the history', async () => (await rows.count()) === 1, 10_000);
+      const secondPage = await rows.locator('.history-list__symbol').allTextContents();
+      expect([...firstPage, ...secondPage].sort()).toEqual([...symbols].sort());
+      expect(await pagination.getByRole('button', { name: '下一頁' }).isDisabled()).toBe(true);
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
+
+  test('signed out in another tab: the analysis asks to log in again, and the next load signs this tab out', async () => {
+    const bearer = await registerUser('revoked');
+    const { other, otherPage } = await pageAs(bearer);
+    try {
+      await otherPage.goto(url('/'));
+      await otherPage.getByTestId('credit-balance').getByText('(0)+3/3').waitFor();
+      // Daily credits left: not in the spent red.
+      const daily = otherPage.getByTestId('credit-balance').locator('.credit-balance__daily');
+      expect(await daily.evaluate((element) => getComputedStyle(element).color)).not.toBe('rgb(255, 107, 107)');
+      // Logging out elsewhere revokes this very token on the server.
+      expect((await apiAs(bearer, 'POST', '/api/auth/logout')).status).toBe(200);
+
+      await otherPage.getByRole('combobox', { name: '股票代碼' }).pressSequentially('AAPL');
+      await otherPage.getByRole('button', { name: '開始分析' }).click();
+      await otherPage.getByText('登入已過期，請重新登入').waitFor();
+
+      // The token check on load answers 401: the token is cleared and the visitor's header shows.
+      await otherPage.reload();
+      await otherPage.getByRole('button', { name: '登入/註冊' }).waitFor();
+      expect(await otherPage.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+      expect(await otherPage.getByTestId('credit-balance').count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  test('a symbol not in the list is marked invalid and starts nothing', async () => {
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/analysis/')) starts.push(request.url());
+    });
+    await page.goto(url('/'));
+    await page.getByTestId('credit-balance').locator('.credit-balance__paid').waitFor();
+    const before = await spendable();
+    await symbolField().pressSequentially('qqzzx');
+    expect(await symbolField().inputValue()).toBe('QQZZX');
+    await page.getByRole('button', { name: '開始分析' }).click();
+    await page.getByTestId('symbol-validity').getByText('無效的股票代碼').waitFor();
+    expect(await page.getByTestId('analysis-progress').count()).toBe(0);
+    expect(starts).toEqual([]);
+    expect(await spendable()).toBe(before);
+  }, 60_000);
 });

@@ -68,6 +68,31 @@ describe('billing in the browser', () => {
 
     await page.getByRole('button', { name: '購買點數' }).click();
     await modal().getByRole('tab', { name: '購買點數', selected: true }).waitFor();
+    // Each package's saving: its price per credit against the first (smallest) package's, in whole percent.
+    const keyedByType = (await api('GET', '/api/payments/packages')).body.packages as Record<string, { credits: number; price: number | string }>;
+    const catalogue = Object.entries(keyedByType)
+      .map(([type, p]) => ({ type, unit: Number(p.price) / p.credits, credits: p.credits }))
+      .sort((a, b) => a.credits - b.credits);
+    expect(catalogue.map((p) => p.type)).toEqual(['basic', 'standard', 'premium', 'enterprise']);
+    const [first, ...others] = catalogue;
+    await modal().getByTestId(`package-${first!.type}`).waitFor();
+    expect(await modal().getByTestId(`package-${first!.type}`).textContent()).not.toMatch(/節省/);
+    for (const other of others) {
+      const percent = Math.round((1 - other.unit / first!.unit) * 100);
+      expect(await modal().getByTestId(`package-${other.type}`).locator('.package-card__savings').textContent()).toBe(`節省 ${percent}%`);
+    }
+    // Enterprise: its own badge and its own look (the dark card), which no other package has.
+    const enterprise = modal().getByTestId('package-enterprise');
+    expect(await enterprise.locator('.package-card__badges').textContent()).toContain('企業首選');
+    const looks = async (type: string) =>
+      modal()
+        .getByTestId(`package-${type}`)
+        .getByRole('button')
+        .evaluate((button) => `${getComputedStyle(button).backgroundImage}|${getComputedStyle(button).color}`);
+    const enterpriseLook = await looks('enterprise');
+    for (const other of ['basic', 'standard', 'premium']) {
+      expect(await looks(other)).not.toBe(enterpriseLook);
+    }
     const standard = modal().getByTestId('package-standard');
     expect(await standard.textContent()).toContain('最受歡迎');
     expect(await standard.textContent()).toContain('HK$328.00');
@@ -82,12 +107,45 @@ describe('billing in the browser', () => {
     await modal().getByTestId('payment-error').getByText('您的卡已被拒絕').waitFor();
     expect((await api('GET', '/api/users/credits')).body.paidCredits).toBe(0);
 
-    // Paid: the modal says so, closes, and the header balance rises.
+    // Paid: the modal says so, closes about 1 s later, and the balance is read again 1.5 s after
+    // the payment (spec section 9). The page records when each happens on its own clock.
+    await page.evaluate(() => {
+      const times = { success: -1, closed: -1 };
+      (window as unknown as { purchaseTimes: typeof times }).purchaseTimes = times;
+      new MutationObserver(() => {
+        const now = performance.now();
+        if (times.success < 0 && document.querySelector('.purchase-modal__success')) times.success = now;
+        if (times.success >= 0 && times.closed < 0 && !document.querySelector('[data-testid="purchase-modal"]')) times.closed = now;
+      }).observe(document.body, { subtree: true, childList: true });
+    });
     await standard.getByRole('button').click();
     await payWithCard('4242 4242 4242 4242', '支付 HK$328.00');
     await modal().getByText('付款成功！已加入 50 點數。').waitFor();
     await modal().waitFor({ state: 'detached' });
     await balance().getByText('(50)+3/3').waitFor();
+    const timing = await page.evaluate(() => {
+      const { success, closed } = (window as unknown as { purchaseTimes: { success: number; closed: number } }).purchaseTimes;
+      const reads = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname === '/api/users/credits' && entry.startTime > success)
+        .map((entry) => entry.startTime - success);
+      return { open: closed - success, reads };
+    });
+    // Lower bounds with room: the timers start when the payment settles, a little before the
+    // message is drawn, and a busy machine may draw it late.
+    expect(timing.open).toBeGreaterThanOrEqual(700);
+    expect(timing.reads.length).toBeGreaterThan(0);
+    expect(timing.reads[0]).toBeGreaterThanOrEqual(1100);
+
+    // The profile's Billing tab: total, free and paid as GET users/credits has them.
+    const credits = (await api('GET', '/api/users/credits')).body;
+    expect(credits).toMatchObject({ totalCredits: 53, freeCredits: 3, paidCredits: 50 });
+    await page.getByRole('button', { name: '設定' }).click();
+    await page.getByRole('tab', { name: '帳單' }).click();
+    const figures = page.getByTestId('profile-balance');
+    await figures.getByTestId('balance-total').getByText(String(credits.totalCredits)).waitFor();
+    expect(await figures.getByTestId('balance-free').textContent()).toBe(String(credits.freeCredits));
+    expect(await figures.getByTestId('balance-paid').textContent()).toBe(String(credits.paidCredits));
 
     const payments = await paymentsOf();
     expect(payments.map((p) => p.status).sort()).toEqual(['completed', 'failed']);

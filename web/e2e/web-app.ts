@@ -16,10 +16,13 @@ export interface WebApp {
 /**
  * The whole product on one port (the gateway serving web/dist and the API, embedded databases
  * in a new data directory) and a headless Chromium to drive it; nothing is mocked.
+ * E2E_WEB_DIR serves another build instead of web/dist (`vite build --outDir …`), e.g. to check
+ * that a test fails against a deliberately broken build without touching the shared web/dist.
  */
 export async function startWebApp(options: (dataDir: string) => Partial<AllInOneOptions> = () => ({})): Promise<WebApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-web-'));
-  const app = await startAllInOne({ port: 0, dataDir, logLevel: 'warn', ...options(dataDir) });
+  const webDir = process.env.E2E_WEB_DIR || undefined;
+  const app = await startAllInOne({ port: 0, dataDir, logLevel: 'warn', webDir, ...options(dataDir) });
   const browser = await launchBrowser().catch(async (err: unknown) => {
     await app.stop();
     throw err;
