@@ -20,12 +20,11 @@ import {
   generateRsaKeyPair,
   startService,
 } from '@stockai/platform';
-import { eventQueue } from '@stockai/contracts';
+import { allEventQueues } from '@stockai/contracts';
 import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
 import { createTestDatabase, startTestService, type TestService, testInfra, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { type AnalysisServiceDefinition, analysisService } from '../../services/analysis/src/app';
 import type { AnalysisOptions } from '../../services/analysis/src/config';
-import { JOBS_QUEUE } from '../../services/analysis/src/analyses/jobs';
 import { authService } from '../../services/auth/src/app';
 import { billingService } from '../../services/billing/src/app';
 import { freePort, startTestGateway } from '../support/gateway';
@@ -246,7 +245,7 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
           await extraBus.close();
           await extraCache.close();
           await database.drop();
-          await deleteAmqpTopology(infra.amqpUrl, undefined, [prefix + JOBS_QUEUE]);
+          await deleteAmqpTopology(infra.amqpUrl, undefined, allEventQueues().map((q) => prefix + q.queue));
         })()),
     };
     extras.add(api);
@@ -272,7 +271,8 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
       await cache.close();
       await drop();
       await Promise.all([auth.close(), billing.close()]);
-      await deleteAmqpTopology(infra.amqpUrl, exchange, [queuePrefix + JOBS_QUEUE, queuePrefix + eventQueue('analysis.user-profiles').queue, queuePrefix + listener]);
+      // Every process declares the whole topology (contracts' event-queues.ts): all of it goes.
+      await deleteAmqpTopology(infra.amqpUrl, exchange, [...allEventQueues().map((q) => queuePrefix + q.queue), queuePrefix + listener]);
       await ai.close();
       fs.rmSync(outbox, { recursive: true, force: true });
     },

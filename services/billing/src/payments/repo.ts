@@ -47,10 +47,9 @@ export const paymentsRepo = {
    */
   async pageOfUser(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: PaymentRow[]; total: number }> {
     const shown = 'FROM payments WHERE user_id = $1 AND status <> ALL($2::text[])';
-    const [page, count] = await Promise.all([
-      db.query<PaymentRow>(`SELECT * ${shown} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [userId, UNSUBMITTED_STATUSES, limit, offset]),
-      db.query<{ total: string }>(`SELECT count(*) AS total ${shown}`, [userId, UNSUBMITTED_STATUSES]),
-    ]);
+    // One after the other: `db` may be a single client (a transaction), which runs one query at a time.
+    const page = await db.query<PaymentRow>(`SELECT * ${shown} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [userId, UNSUBMITTED_STATUSES, limit, offset]);
+    const count = await db.query<{ total: string }>(`SELECT count(*) AS total ${shown}`, [userId, UNSUBMITTED_STATUSES]);
     return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
   },
 

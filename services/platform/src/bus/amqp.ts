@@ -93,8 +93,11 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
       model = undefined;
       publisher = undefined;
     });
-    publisher = await openPublisher(m);
+    // Nothing is published on this connection until the topology is declared: on a broker that
+    // lost its definitions, an event published first would be confirmed and dropped.
+    const channel = await openPublisher(m);
     await declareQueues(m);
+    publisher = channel;
     model = m;
     for (const consumer of consumers) {
       if (consumer.model !== m) await startConsumer(m, consumer);

@@ -14,21 +14,37 @@ const JSON_NUL = Buffer.from('\\u0000');
  */
 export const rejectNulInBody: RequestHandler = (req, _res, next) => {
   if (rawBodyOf(req)?.includes(JSON_NUL)) {
-    const field = fieldWithNul(req.body as unknown, []);
+    const field = fieldWithNul(req.body as unknown);
     if (field) throw badRequest(`${field.join('.') || 'body'}: must not contain control characters`, 'INVALID_CHARACTERS');
   }
   next();
 };
 
-/** The path of the first string (value or name) in `value` holding a NUL. */
-function fieldWithNul(value: unknown, path: string[]): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    // A name holding a NUL cannot be shown: the object holding it is named instead.
-    if (key.includes('\u0000')) return path;
-    const found = fieldWithNul(item, [...path, key]);
-    if (found) return found;
+/** How much of the path to a NUL a message names; deeper levels are left out. */
+const MAX_NAMED_DEPTH = 16;
+
+/**
+ * The path of the first string (value or name) in `root` holding a NUL. Walked with a stack of
+ * its own, not by recursion: a body nested thousands deep (a few kB of brackets) must get its
+ * 400, not overflow the call stack.
+ */
+function fieldWithNul(root: unknown): string[] | undefined {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const entries = Object.entries(value);
+    // Pushed last to first, so the first field is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string, unknown];
+      // A name holding a NUL cannot be shown: the object holding it is named instead.
+      if (key.includes('\u0000')) return path;
+      stack.push({ value: child, path: path.length < MAX_NAMED_DEPTH ? [...path, key] : path });
+    }
   }
   return undefined;
 }

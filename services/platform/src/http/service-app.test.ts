@@ -163,6 +163,8 @@ describe('createServiceApp', () => {
     expect(await post('{"user": {"name": "A\\u0000B"}}')).toEqual(refused('user.name'));
     expect(await post('["ok", "\\u0000"]')).toEqual(refused('1'));
     expect(await post('{"a\\u0000": 1}')).toEqual(refused('body'));
+    // Nested thousands deep (10 kB): still a 400, naming only the first 16 levels.
+    expect(await post(`${'['.repeat(5000)}"\\u0000"${']'.repeat(5000)}`)).toEqual(refused(Array.from({ length: 16 }, () => '0').join('.')));
     // A line break is text; an escaped backslash before "u0000" is not a NUL.
     const allowed = '{"text": "line\\none", "path": "C:\\\\u0000"}';
     expect(await post(allowed)).toEqual({ status: 200, body: { raw: allowed, parsed: { text: 'line\none', path: 'C:\\u0000' } } });
