@@ -102,7 +102,7 @@ async function main() {
     console.log(`CPU per request through the gateway (median): gateway ${gatewayCpu} ms, billing ${billingCpu} ms (gateway/billing ${(gatewayCpu / billingCpu).toFixed(2)})`);
   } finally {
     await group.stopAll();
-    await run.dropDatabases();
+    await run.cleanUp();
   }
 }
 

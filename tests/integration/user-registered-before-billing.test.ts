@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { allEventQueues } from '@stockai/contracts';
-import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
-import { testInfra, uniqueName, waitFor } from '@stockai/platform/src/testing';
+import { uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
 import { freePort } from '../support/gateway';
@@ -42,9 +40,7 @@ describe('user.registered published before billing ever ran', () => {
   afterAll(async () => {
     await group?.stopAll();
     await auth?.end();
-    await run?.dropDatabases();
-    const { amqpUrl } = await testInfra();
-    if (run) await deleteAmqpTopology(amqpUrl, run.env.AMQP_EXCHANGE, allEventQueues().map((q) => `${run.env.AMQP_QUEUE_PREFIX}${q.queue}`));
+    await run?.cleanUp();
     fs.rmSync(outbox, { recursive: true, force: true });
   });
 

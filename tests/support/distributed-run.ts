@@ -1,6 +1,8 @@
 import { connect } from 'amqplib';
 import { Pool } from 'pg';
+import { allEventQueues } from '@stockai/contracts';
 import { ensurePostgresDatabase, generateRsaKeyPair } from '@stockai/platform';
+import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
 import { testInfra, uniqueName } from '@stockai/platform/src/testing';
 import { SERVICES } from '../../deploy/distributed';
 
@@ -9,8 +11,8 @@ export interface DistributedRun {
   env: Record<string, string>;
   /** Messages ready in one of the run's queues (its name without the run's prefix), e.g. jobs no worker took. */
   queueDepth(queue: string): Promise<number>;
-  /** Drops the databases of the run. */
-  dropDatabases(): Promise<void>;
+  /** Drops the databases of the run and deletes its exchange and queues (every process declares them all). */
+  cleanUp(): Promise<void>;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function prepareDistributedRun(name: string): Promise<DistributedRu
         await connection.close();
       }
     },
-    async dropDatabases() {
+    async cleanUp() {
       const pool = new Pool({ connectionString: infra.databaseUrl, max: 1 });
       try {
         for (const url of Object.values(databases)) {
@@ -57,6 +59,7 @@ export async function prepareDistributedRun(name: string): Promise<DistributedRu
       } finally {
         await pool.end();
       }
+      await deleteAmqpTopology(infra.amqpUrl, `${run}.events`, allEventQueues().map((q) => `${run}.${q.queue}`));
     },
   };
 }

@@ -91,7 +91,7 @@ describe('distributed system through the gateway', () => {
   afterAll(async () => {
     ai?.release();
     await group?.stopAll();
-    await run?.dropDatabases();
+    await run?.cleanUp();
     await Promise.all([ai?.close(), ghost?.close()]);
   });
 
