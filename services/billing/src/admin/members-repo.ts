@@ -30,14 +30,6 @@ export const adminMembersRepo = {
     return rows;
   },
 
-  async balances(tx: Queryable, userId: string): Promise<{ level: LevelType; paid_credits: number; daily_credits: number }> {
-    const { rows } = await tx.query<{ level: LevelType; paid_credits: number; daily_credits: number }>(
-      'SELECT level, paid_credits, daily_credits FROM credit_accounts WHERE user_id = $1',
-      [userId],
-    );
-    return rows[0] as { level: LevelType; paid_credits: number; daily_credits: number };
-  },
-
   /** Moves an admin-granted subscription to another plan or end (it has no processor to tell). */
   async changeSubscription(tx: Queryable, id: string, change: { planId: string; level: LevelType; periodEnd: Date }): Promise<void> {
     await tx.query('UPDATE subscriptions SET plan_id = $2, level = $3, current_period_end = $4, updated_at = now() WHERE id = $1', [

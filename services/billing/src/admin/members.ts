@@ -3,6 +3,7 @@ import { eventData } from '@stockai/contracts';
 import { type Database, type Queryable, badRequest, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { type LevelType, catalogueRepo } from '../catalogue/repo';
 import { hongKongDay, ledger } from '../credits/ledger';
+import { type CreditAccountRow, creditAccountsRepo } from '../credits/repo';
 import type { CreditsService } from '../credits/service';
 import { membership } from '../subscriptions/membership';
 import { DAY_MS } from '../subscriptions/periods';
@@ -115,7 +116,8 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; proc
   async function setCredits(ctx: EditContext, change: { paidCredits?: number; credits?: number }) {
     const idempotencyKey = `admin-adjustment:${ctx.userId}:${ctx.requestKey}`;
     if (await ledger.byKey(ctx.tx, idempotencyKey)) return;
-    const { paid_credits: paid, daily_credits: daily } = await adminMembersRepo.balances(ctx.tx, ctx.userId);
+    // Read again, not taken from the lock: a level change in this edit may have topped up the daily credits.
+    const { paid_credits: paid, daily_credits: daily } = (await creditAccountsRepo.find(ctx.tx, ctx.userId)) as CreditAccountRow;
     let targetPaid = change.paidCredits ?? paid;
     let targetDaily = daily;
     if (change.credits !== undefined) {

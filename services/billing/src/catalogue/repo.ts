@@ -1,6 +1,5 @@
 import type { Queryable } from '@stockai/platform';
 
-/** The currency of a price saved without one: the starting catalogue's. */
 /** The currency of new catalogue prices when an admin names none (`BILLING_CURRENCY`). */
 export const CATALOGUE_CURRENCY = 'HKD';
 

@@ -4,7 +4,7 @@ import { paymentsRepo } from './repo';
 import type { PaymentsService } from './service';
 
 /** How long a package payment may wait for its card before the sweep cancels it. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
 
 /**

@@ -62,13 +62,13 @@ export const paymentsRepo = {
     );
   },
 
-  /** The payment behind a processor payment id, locked for the rest of the transaction. */
   /** Who made the payment and for what (package or subscription), read without a lock. */
   async payerOf(q: Queryable, providerPaymentId: string): Promise<Pick<PaymentRow, 'user_id' | 'type'> | undefined> {
     const { rows } = await q.query<Pick<PaymentRow, 'user_id' | 'type'>>('SELECT user_id, type FROM payments WHERE provider_payment_id = $1', [providerPaymentId]);
     return rows[0];
   },
 
+  /** The payment behind a processor payment id, locked for the rest of the transaction. */
   async lockByProviderId(tx: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
     const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1 FOR UPDATE', [providerPaymentId]);
     return rows[0];

@@ -2,17 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { fromMinorUnits } from '../catalogue/money';
+import { catalogueRepo } from '../catalogue/repo';
 import { type CreditsService } from '../credits/service';
 import type { PaymentIntent, PaymentProcessor } from './processor';
 import { type PaymentRow, paymentsRepo } from './repo';
 import { ABANDONED, SETTLED_STATUSES, UNSUBMITTED_STATUSES, paymentFields } from './views';
-
-interface PackageRow {
-  type: string;
-  credits: number;
-  price_minor: number;
-  currency: string;
-}
 
 /** Stripe's intent statuses as the payments list shows them. */
 const PAYMENT_STATUS: Record<PaymentIntent['status'], string> = {
@@ -47,8 +41,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
     let status = failed ? 'failed' : PAYMENT_STATUS[intent.status];
 
     const granted = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [payment.id]);
-      const current = rows[0] as PaymentRow;
+      const current = (await paymentsRepo.lockByProviderId(tx, payment.provider_payment_id)) as PaymentRow;
       if (SETTLED_STATUSES.includes(current.status)) {
         status = current.status;
         return false;
@@ -80,8 +73,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
 
   return {
     async createPaymentIntent(userId: string, packageType: string, requestId: string) {
-      const { rows } = await db.query<PackageRow>('SELECT type, credits, price_minor, currency FROM credit_packages WHERE type = $1', [packageType]);
-      const pkg = rows[0];
+      const pkg = await catalogueRepo.package(db, packageType);
       if (!pkg) throw badRequest(`packageType: there is no package ${packageType}`, 'UNKNOWN_PACKAGE');
       const amount = pkg.price_minor;
       const intent = await processor.createIntent({

@@ -29,12 +29,6 @@ export function stripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** The payment intent id inside a client secret (`pi_..._secret_...`), as Stripe.js reads it. */
-export function intentIdOfClientSecret(clientSecret: string): string | undefined {
-  const at = clientSecret.indexOf('_secret_');
-  return at > 0 ? clientSecret.slice(0, at) : undefined;
-}
-
 /** A Stripe card error (declined card), as opposed to a failure of ours or of the network. */
 export function isCardError(err: unknown): err is Stripe.errors.StripeCardError {
   return err instanceof Stripe.errors.StripeCardError;
@@ -47,7 +41,7 @@ export function isCardError(err: unknown): err is Stripe.errors.StripeCardError 
  * amount below its minimum charge, say) is a 400 with Stripe's reason. Card errors and
  * anything else pass through unchanged.
  */
-export function processorFailure(err: unknown): unknown {
+function processorFailure(err: unknown): unknown {
   const { errors } = Stripe;
   const unavailable = [errors.StripeConnectionError, errors.StripeAPIError, errors.StripeRateLimitError, errors.StripeAuthenticationError, errors.StripePermissionError];
   if (unavailable.some((kind) => err instanceof kind)) {

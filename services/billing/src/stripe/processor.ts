@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { PaymentIntent, PaymentProcessor } from '../payments/processor';
 import { atStripe } from './client';
 
-export const toPaymentIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
+const toPaymentIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
   id: intent.id,
   clientSecret: intent.client_secret ?? '',
   amount: intent.amount,

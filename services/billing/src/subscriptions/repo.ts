@@ -1,4 +1,5 @@
 import type { Queryable } from '@stockai/platform';
+import { catalogueRepo } from '../catalogue/repo';
 
 export type Level = 'free' | 'vip' | 'premium';
 export type BillingCycle = 'monthly' | 'yearly';
@@ -155,10 +156,8 @@ export const subscriptionsRepo = {
     await q.query('UPDATE subscriptions SET auto_renewal = $2, cancel_at_period_end = $3, updated_at = now() WHERE id = $1', [id, renewal.autoRenewal, renewal.cancelAtPeriodEnd]);
   },
 
-  async plan(q: Queryable, planId: string): Promise<PlanRow | undefined> {
-    const { rows } = await q.query<PlanRow>('SELECT id, level_type, monthly_price_minor, yearly_price_minor, currency FROM subscription_plans WHERE id = $1', [planId]);
-    return rows[0];
-  },
+  /** The catalogue's plan (catalogue/repo.ts). */
+  plan: (q: Queryable, planId: string): Promise<PlanRow | undefined> => catalogueRepo.plan(q, planId),
 
   async level(q: Queryable, userId: string): Promise<Level> {
     const { rows } = await q.query<{ level: Level }>('SELECT level FROM credit_accounts WHERE user_id = $1', [userId]);

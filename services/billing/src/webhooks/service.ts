@@ -6,7 +6,7 @@ import type { StripeSubscriptions } from '../subscriptions/stripe';
 import { webhookEventsRepo } from './repo';
 
 /** How long a delivery may hold an event before a retry of Stripe's may take it over. */
-export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
+const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
 
 /**
  * Stripe's webhook events, each handled once. Every handler reads the current state from
