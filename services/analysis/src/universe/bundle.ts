@@ -46,15 +46,10 @@ export function readBundleFiles(dir = BUNDLED_MARKET_DATA): BundleFiles {
 }
 
 /** Builds the universe (listings with their classification, and figures) from the bundled files. */
-export function parseBundle({ text }: BundleFiles): UniverseData {
-  const manifest = JSON.parse(text['manifest.json']) as Record<string, { asOf?: string }>;
-  const asOf = (file: string) => {
-    const date = manifest[file]?.asOf ?? '';
-    return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null;
-  };
-  const required = (file: string) => {
-    const date = asOf(file);
-    if (!date) throw new Error(`data/market/manifest.json: ${file} needs an "asOf" date (YYYY-MM-DD)`);
+export function parseBundle({ text, files }: BundleFiles): UniverseData {
+  const required = (file: UniverseFile) => {
+    const date = files.find((f) => f.name === file)?.asOf ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`data/market/manifest.json: ${file} needs an "asOf" date (YYYY-MM-DD)`);
     return date;
   };
 

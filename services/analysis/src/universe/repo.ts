@@ -40,8 +40,9 @@ export const stocksRepo = {
    * starting with it, then the rest; analysable stocks before the others at each rank.
    */
   async search(db: Queryable, q: string, normalised: string, limit: number): Promise<Stock[]> {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const pattern = `%${escaped}%`;
+    const prefix = `${escaped}%`;
     const { rows } = await db.query<Stock>(
       `SELECT ${STOCK_COLUMNS} FROM stocks
         WHERE symbol ILIKE $1 OR name ILIKE $1 OR name_zh ILIKE $1 OR symbol = $3
