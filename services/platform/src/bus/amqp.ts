@@ -112,7 +112,7 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
     // too: it fails this setup, and recovery logs it and tries the connection again.
     channel.on('error', () => undefined);
     try {
-      await channel.assertExchange(exchange, 'topic', { durable: true });
+      // The exchange is there: openPublisher declared it on this connection just before.
       for (const { queue, patterns } of declared) {
         await channel.assertQueue(queuePrefix + queue, { durable: true });
         for (const pattern of patterns) await channel.bindQueue(queuePrefix + queue, exchange, pattern);

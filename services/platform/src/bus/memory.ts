@@ -59,19 +59,18 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     if (closed) throw new Error('the event bus is closed');
   };
 
-  const declare = (name: string): Queue => {
+  /** The queue `name`, created on first use, bound to `patterns` too. */
+  const declare = (name: string, patterns: readonly string[] = []): Queue => {
     let queue = queues.get(name);
     if (!queue) {
       queue = { name, patterns: new Set(), messages: [], consumers: [], turn: 0, scheduled: false };
       queues.set(name, queue);
     }
+    for (const pattern of patterns) queue.patterns.add(pattern);
     return queue;
   };
 
-  for (const { queue: name, patterns } of options.declare ?? []) {
-    const queue = declare(name);
-    for (const pattern of patterns) queue.patterns.add(pattern);
-  }
+  for (const { queue, patterns } of options.declare ?? []) declare(queue, patterns);
 
   const enqueue = (queue: Queue, message: Message) => {
     queue.messages.push(message);
@@ -146,9 +145,8 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
     async subscribe(subscription): Promise<Consumer> {
       assertOpen();
-      const queue = declare(subscription.queue);
+      const queue = declare(subscription.queue, subscription.patterns);
       declare(`${subscription.queue}.dlq`);
-      for (const pattern of subscription.patterns) queue.patterns.add(pattern);
       const consumer: QueueConsumer = { subscription };
       queue.consumers.push(consumer);
       pump(queue);
