@@ -28,74 +28,30 @@ import type { AnalysisOptions } from '../../services/analysis/src/config';
 import { authService } from '../../services/auth/src/app';
 import { billingService } from '../../services/billing/src/app';
 import { freePort, startTestGateway } from '../support/gateway';
+import { type LlmStandIn, startLlmStandIn } from '../support/llm-stand-in';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** An OpenAI-compatible `POST /chat/completions` on loopback that answers now, or holds until released. */
-export async function startChatStandIn() {
-  let holding = false;
-  let held: Array<() => void> = [];
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      requests++;
-      const answer = () => {
-        if (res.destroyed) return;
-        const content = JSON.stringify({
-          primaryBusiness: '模擬供應商：主要業務說明',
-          competitiveAdvantage: '模擬供應商：競爭優勢',
-          marketPosition: '模擬供應商：市場地位',
-          growthProspects: '模擬供應商：增長前景',
-          financialHealth: '模擬供應商：財務健康',
-          managementQuality: '模擬供應商：管理質素',
-        });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            id: `chatcmpl-${requests}`,
-            object: 'chat.completion',
-            created: Math.floor(Date.now() / 1000),
-            model: 'stand-in',
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-          }),
-        );
-      };
-      if (holding) held.push(answer);
-      else answer();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    get requests() {
-      return requests;
-    },
-    /** From now on, requests wait for `release`. */
-    hold() {
-      holding = true;
-    },
-    /** A request is being held: its worker is in the middle of a stage. */
-    waitHeld: () => waitFor('a held AI request', () => held.length > 0, 60_000),
-    /** Forgets held requests whose caller is gone. */
-    dropHeld() {
-      held = [];
-    },
-    release() {
-      holding = false;
-      const waiting = held;
-      held = [];
-      for (const answer of waiting) answer();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+/**
+ * The AI chat API of analyses: the OpenAI-compatible stand-in answering every request with the
+ * business view the analyst asks for, as JSON. It can hold its answers (`hold`), to catch an
+ * analysis in the middle of a stage.
+ */
+export async function startChatStandIn(): Promise<ChatStandIn> {
+  const ai = await startLlmStandIn();
+  ai.answerWith(() =>
+    JSON.stringify({
+      primaryBusiness: '模擬供應商：主要業務說明',
+      competitiveAdvantage: '模擬供應商：競爭優勢',
+      marketPosition: '模擬供應商：市場地位',
+      growthProspects: '模擬供應商：增長前景',
+      financialHealth: '模擬供應商：財務健康',
+      managementQuality: '模擬供應商：管理質素',
+    }),
+  );
+  return ai;
 }
-export type ChatStandIn = Awaited<ReturnType<typeof startChatStandIn>>;
+export type ChatStandIn = LlmStandIn;
 
 export interface AnalysisStack {
   gatewayUrl: string;

@@ -1,5 +1,6 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { waitFor } from '@stockai/platform/src/testing';
 
 export interface ChatRequest {
   model: string;
@@ -21,6 +22,14 @@ export interface LlmStandIn {
   next(count: number, mode: StandInMode): void;
   /** The assistant's content for a request (default: a fixed Traditional Chinese answer). */
   answerWith(reply: (request: ChatRequest) => string): void;
+  /** From now on, requests wait for `release` (to catch an analysis in the middle of a stage). */
+  hold(): void;
+  /** Resolves once a request is being held. */
+  waitHeld(): Promise<unknown>;
+  /** Forgets held requests whose caller is gone. */
+  dropHeld(): void;
+  /** Answers the held requests and stops holding. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -35,11 +44,14 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
   const queued: StandInMode[] = [];
   let reply = (_: ChatRequest) => '這是測試回應。';
   const sockets = new Set<Socket>();
+  let holding = false;
+  let held: Array<() => void> = [];
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    const handle = () => {
+      if (res.destroyed) return; // a held request whose caller gave up
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
         return;
@@ -67,6 +79,10 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
           usage: { prompt_tokens: promptChars, completion_tokens: content.length, total_tokens: promptChars + content.length },
         }),
       );
+    };
+    req.on('end', () => {
+      if (holding) held.push(handle);
+      else handle();
     });
   });
   server.on('connection', (socket) => {
@@ -87,6 +103,19 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
     },
     answerWith: (fn) => {
       reply = fn;
+    },
+    hold: () => {
+      holding = true;
+    },
+    waitHeld: () => waitFor('a held AI request', () => held.length > 0, 60_000),
+    dropHeld: () => {
+      held = [];
+    },
+    release: () => {
+      holding = false;
+      const waiting = held;
+      held = [];
+      for (const handle of waiting) handle();
     },
     close: () =>
       new Promise<void>((resolve) => {
