@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useApiQuery } from '@/hooks/use-api-query';
 import { getCurrentSubscription } from '../api/get-current-subscription';
-import { useApiQuery } from '../hooks/use-api-query';
 import { BillingContext, type BillingContextValue } from '../hooks/use-billing';
 import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
 import type { CurrentSubscription } from '../types/subscription';

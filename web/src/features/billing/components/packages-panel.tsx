@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
+import { useApiQuery } from '@/hooks/use-api-query';
 import { logUnexpectedFailure } from '@/lib/log-failure';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { getPackages } from '../api/get-packages';
-import { useApiQuery } from '../hooks/use-api-query';
 import type { CreditPackage } from '../types/catalogue';
 import type { PackageIntent } from '../types/payment';
 import type { PurchaseOutcome } from '../types/purchase';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
+import { useApiQuery } from '@/hooks/use-api-query';
 import { getPlans } from '../api/get-plans';
-import { useApiQuery } from '../hooks/use-api-query';
 import { useBilling } from '../hooks/use-billing';
 import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
 import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
+import { useApiQuery } from '@/hooks/use-api-query';
 import { formatDate } from '@/lib/format-date';
 import { RECENT_PAYMENTS_LIMIT, getPayments } from '../api/get-payments';
-import { useApiQuery } from '../hooks/use-api-query';
 import { useBilling } from '../hooks/use-billing';
 import { formatMoney } from '../utils/format-money';
 import './recent-payments.css';

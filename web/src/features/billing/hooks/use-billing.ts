@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { ApiQuery } from '@/hooks/use-api-query';
 import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
 import type { CurrentSubscription } from '../types/subscription';
-import type { ApiQuery } from './use-api-query';
 
 export interface BillingContextValue {
   /** Opens the purchase modal (header, profile upgrade, billing tab, plan list). */
