@@ -21,11 +21,86 @@ const BURST = 50;
 
 /** Analysable symbols of the bundled universe, US and Hong Kong; the first ones go to the single runs. */
 const SYMBOLS = [
-  'AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'BRK-B', 'JPM', 'V', 'UNH', 'XOM', 'JNJ', 'PG', 'MA', 'HD', 'CVX', 'ABBV',
-  'MRK', 'KO', 'PEP', 'COST', 'AVGO', 'ADBE', 'CSCO', 'ORCL', 'CRM', 'NFLX', 'INTC', 'AMD', 'QCOM', 'TXN', 'IBM', 'NKE', 'MCD',
-  'WMT', 'DIS', 'BAC', 'WFC', 'GS', 'MS', 'CAT', 'BA', 'GE', 'HON', 'LMT', 'UPS', 'T', 'VZ', 'PFE', 'TMO', 'ABT', 'DHR', 'LLY',
-  'AMGN', 'GILD', 'BMY', 'MDT', 'SBUX', 'LOW', 'TGT', 'F', 'GM', 'C', 'AXP', 'BLK', 'SPGI', 'MMM', 'DE', 'ADP', 'NOW',
-  '0700.HK', '0005.HK', '0939.HK', '1299.HK', '0941.HK', '0388.HK', '1398.HK', '3690.HK', '9988.HK', '2318.HK',
+  'AAPL',
+  'MSFT',
+  'NVDA',
+  'AMZN',
+  'GOOGL',
+  'META',
+  'BRK-B',
+  'JPM',
+  'V',
+  'UNH',
+  'XOM',
+  'JNJ',
+  'PG',
+  'MA',
+  'HD',
+  'CVX',
+  'ABBV',
+  'MRK',
+  'KO',
+  'PEP',
+  'COST',
+  'AVGO',
+  'ADBE',
+  'CSCO',
+  'ORCL',
+  'CRM',
+  'NFLX',
+  'INTC',
+  'AMD',
+  'QCOM',
+  'TXN',
+  'IBM',
+  'NKE',
+  'MCD',
+  'WMT',
+  'DIS',
+  'BAC',
+  'WFC',
+  'GS',
+  'MS',
+  'CAT',
+  'BA',
+  'GE',
+  'HON',
+  'LMT',
+  'UPS',
+  'T',
+  'VZ',
+  'PFE',
+  'TMO',
+  'ABT',
+  'DHR',
+  'LLY',
+  'AMGN',
+  'GILD',
+  'BMY',
+  'MDT',
+  'SBUX',
+  'LOW',
+  'TGT',
+  'F',
+  'GM',
+  'C',
+  'AXP',
+  'BLK',
+  'SPGI',
+  'MMM',
+  'DE',
+  'ADP',
+  'NOW',
+  '0700.HK',
+  '0005.HK',
+  '0939.HK',
+  '1299.HK',
+  '0941.HK',
+  '0388.HK',
+  '1398.HK',
+  '3690.HK',
+  '9988.HK',
+  '2318.HK',
 ];
 
 type Api = ReturnType<typeof apiAt>;
@@ -45,7 +120,12 @@ function apiAt(base: string) {
 async function registerUsers(api: Api, count: number, tag: string): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await api('POST', '/api/auth/register', undefined, { email: `bench-${tag}-${i}-${Date.now()}@example.com`, password: 'secret123', firstName: 'Bench', lastName: `User ${i}` });
+    const res = await api('POST', '/api/auth/register', undefined, {
+      email: `bench-${tag}-${i}-${Date.now()}@example.com`,
+      password: 'secret123',
+      firstName: 'Bench',
+      lastName: `User ${i}`,
+    });
     if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
     tokens.push(res.body.token as string);
   }
@@ -73,10 +153,17 @@ async function timedAnalysis(base: string, api: Api, token: string, symbol: stri
   const res = await api('POST', `/api/analysis/analyze/${encodeURIComponent(symbol)}`, token, { userProfile: { riskProfile: 'growth' } });
   if (res.status !== 202) throw new Error(`${symbol}: start answered ${res.status} ${JSON.stringify(res.body)}`);
   const accepted = performance.now() - started;
-  const stream = await fetch(`${base}/api/analysis/${res.body.analysisId as string}/events`, { headers: { authorization: `Bearer ${token}` } });
+  const stream = await fetch(`${base}/api/analysis/${res.body.analysisId as string}/events`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const text = await stream.text();
   const completed = performance.now() - started;
-  const last = text.trim().split('\n').filter((line) => line.startsWith('data: ')).at(-1)?.slice(6);
+  const last = text
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .at(-1)
+    ?.slice(6);
   const final = (last ? JSON.parse(last) : {}) as { status?: string; createdAt?: string; completedAt?: string };
   if (final.status !== 'completed') throw new Error(`${symbol}: did not complete: ${text.slice(-300)}`);
   return { accepted, completed, server: Date.parse(final.completedAt as string) - Date.parse(final.createdAt as string) };
@@ -92,7 +179,14 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-bench-'));
   // 71 sign-ups from one address: above auth's per-network sign-up limit, so it is raised here.
   const registerPerIp = { name: 'register-ip', limit: 1000, windowSeconds: 3600 };
-  const app = await startAllInOne({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', rateLimitPerMinute: 0, auth: { rateLimits: { registerPerIp } } });
+  const app = await startAllInOne({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'warn',
+    rateLimitPerMinute: 0,
+    auth: { rateLimits: { registerPerIp } },
+  });
   try {
     const api = apiAt(app.url);
     const singleUsers = await registerUsers(api, SINGLE_RUNS, 'single');
@@ -114,12 +208,29 @@ async function main() {
       return { median: ms(percentile(values, 50)), p95: ms(percentile(values, 95)), max: ms(Math.max(...values)) };
     };
     const figures = {
-      single: { runs: single.length, completed: summary(single, 'completed'), accepted: summary(single, 'accepted'), server: summary(single, 'server') },
-      burst: { analyses: burst.length, completed: summary(burst, 'completed'), accepted: summary(burst, 'accepted'), server: summary(burst, 'server'), allDone: ms(burstTotal) },
+      single: {
+        runs: single.length,
+        completed: summary(single, 'completed'),
+        accepted: summary(single, 'accepted'),
+        server: summary(single, 'server'),
+      },
+      burst: {
+        analyses: burst.length,
+        completed: summary(burst, 'completed'),
+        accepted: summary(burst, 'accepted'),
+        server: summary(burst, 'server'),
+        allDone: ms(burstTotal),
+      },
     };
     console.log(JSON.stringify(figures, null, 2));
-    const medianSingle = percentile(single.map((t) => t.completed), 50);
-    const p95Burst = percentile(burst.map((t) => t.completed), 95);
+    const medianSingle = percentile(
+      single.map((t) => t.completed),
+      50,
+    );
+    const p95Burst = percentile(
+      burst.map((t) => t.completed),
+      95,
+    );
     const ok = medianSingle < 1000 && p95Burst < 5000;
     console.log(ok ? 'targets met: median < 1 s, p95 < 5 s' : 'TARGETS MISSED: median < 1 s, p95 < 5 s');
     process.exitCode = ok ? 0 : 1;

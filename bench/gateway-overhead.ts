@@ -28,7 +28,13 @@ function cpuMs(pid: number | undefined): number {
 
 async function measure(title: string, url: string, token: string, pids: { gateway?: number; billing?: number }) {
   const before = { gateway: cpuMs(pids.gateway), billing: cpuMs(pids.billing) };
-  const result = await autocannon({ url, connections, duration: seconds, overallRate: rate, headers: { authorization: `Bearer ${token}` } });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    overallRate: rate,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const ok = result['2xx'];
   const perRequest = (name: 'gateway' | 'billing') => Number(((cpuMs(pids[name]) - before[name]) / Math.max(ok, 1)).toFixed(3));
   return {
@@ -60,7 +66,12 @@ async function main() {
     const res = await fetch('http://127.0.0.1:18080/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${run.env.AMQP_QUEUE_PREFIX}bench@example.com`, password: 'secret123', firstName: 'Bench', lastName: 'Mark' }),
+      body: JSON.stringify({
+        email: `${run.env.AMQP_QUEUE_PREFIX}bench@example.com`,
+        password: 'secret123',
+        firstName: 'Bench',
+        lastName: 'Mark',
+      }),
     });
     const { token } = (await res.json()) as { token: string };
     for (let i = 0; i < 100; i++) {
@@ -99,7 +110,9 @@ async function main() {
     );
     const gatewayCpu = median(through.map((r) => r.gatewayCpuMsPerRequest));
     const billingCpu = median(through.map((r) => r.billingCpuMsPerRequest));
-    console.log(`CPU per request through the gateway (median): gateway ${gatewayCpu} ms, billing ${billingCpu} ms (gateway/billing ${(gatewayCpu / billingCpu).toFixed(2)})`);
+    console.log(
+      `CPU per request through the gateway (median): gateway ${gatewayCpu} ms, billing ${billingCpu} ms (gateway/billing ${(gatewayCpu / billingCpu).toFixed(2)})`,
+    );
   } finally {
     await group.stopAll();
     await run.cleanUp();

@@ -59,7 +59,10 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     authService({ ...authOptionsFrom(parseConfig(authEnvSchema, process.env), options.dataDir), ...options.auth }),
     billingService(billingOptionsFrom(parseConfig(billingEnvSchema, process.env))),
     // One in-process analysis worker; billing's URL is known once billing listens (it starts first).
-    analysisService({ ...analysisOptionsFrom(parseConfig(analysisEnvSchema, process.env), 2), billingUrl: () => (services.billing as RunningService).url }),
+    analysisService({
+      ...analysisOptionsFrom(parseConfig(analysisEnvSchema, process.env), 2),
+      billingUrl: () => (services.billing as RunningService).url,
+    }),
     contentService(contentOptionsFrom(parseConfig(contentEnvSchema, process.env))),
     adminService(),
   ];
@@ -86,7 +89,10 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
   });
   const server = await new Promise<http.Server>((resolve, reject) => {
-    const s = http.createServer(app).listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => resolve(s)).on('error', reject);
+    const s = http
+      .createServer(app)
+      .listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => resolve(s))
+      .on('error', reject);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);

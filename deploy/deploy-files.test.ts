@@ -268,7 +268,8 @@ describe('charts/stockai', () => {
         }
       }
       for (const [, variable] of text.matchAll(/\$optional := list ((?:"[A-Z_]+" ?)+)/g)) {
-        for (const [, name] of (variable as string).matchAll(/"([A-Z_]+)"/g)) expect([name, (name as string) in secretValues]).toEqual([name, true]);
+        for (const [, name] of (variable as string).matchAll(/"([A-Z_]+)"/g))
+          expect([name, (name as string) in secretValues]).toEqual([name, true]);
       }
     }
   });
@@ -290,7 +291,10 @@ describe('skaffold.yaml', () => {
   const values = parse(readFileSync(path.join(CHART, 'values.yaml'), 'utf8')) as Yaml;
 
   it('builds the backend and web images from the Dockerfiles in deploy/', () => {
-    expect(artifacts.map((a) => path.posix.join(a.context, a.docker.dockerfile)).sort()).toEqual(['deploy/Dockerfile', 'deploy/Dockerfile.web']);
+    expect(artifacts.map((a) => path.posix.join(a.context, a.docker.dockerfile)).sort()).toEqual([
+      'deploy/Dockerfile',
+      'deploy/Dockerfile.web',
+    ]);
     for (const a of artifacts) expect(existsSync(path.join(ROOT, a.context, a.docker.dockerfile))).toBe(true);
   });
 
@@ -310,10 +314,13 @@ describe('skaffold.yaml', () => {
   it('deploys development infrastructure from manifests that exist, named as the chart expects', () => {
     const names = configs.map((c) => (c.metadata as Yaml).name);
     for (const dependency of (app.requires as Array<{ configs: string[] }>).flatMap((r) => r.configs)) expect(names).toContain(dependency);
-    const manifests = configs.flatMap((c) => asList(((c.manifests as Yaml | undefined)?.rawYaml)));
+    const manifests = configs.flatMap((c) => asList((c.manifests as Yaml | undefined)?.rawYaml));
     expect(manifests.length).toBeGreaterThan(0);
     const services = manifests.flatMap((m) =>
-      parseAllDocuments(read(m)).map((d) => d.toJS() as Yaml).filter((o) => o.kind === 'Service').map((o) => (o.metadata as Yaml).name),
+      parseAllDocuments(read(m))
+        .map((d) => d.toJS() as Yaml)
+        .filter((o) => o.kind === 'Service')
+        .map((o) => (o.metadata as Yaml).name),
     );
     const secretValues = (values.secrets as Yaml).values as Yaml;
     for (const url of ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL']) expect(services).toContain(new URL(String(secretValues[url])).hostname);

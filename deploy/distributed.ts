@@ -49,7 +49,11 @@ export function distributedProcesses(options: {
   };
   const gatewayEnv: Record<string, string> = { ...options.env, ...upstreams, PORT: String(options.gatewayPort) };
   delete gatewayEnv.JWT_PRIVATE_KEY;
-  return [...services, worker, { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv }];
+  return [
+    ...services,
+    worker,
+    { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv },
+  ];
 }
 
 function describeFailure(err: unknown): string {

@@ -42,8 +42,6 @@ for (const [location, entry] of Object.entries(packages)) {
   }
 }
 
-lock.packages = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
-);
+lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${added} platform entries`);

@@ -67,7 +67,13 @@ describe('gateway', () => {
     const analysis = await startUpstream('analysis');
     const admin = await startUpstream('admin');
     upstreams.push(auth, billing, analysis, admin);
-    const routes: Upstreams = { auth: auth.url, billing: billing.url, analysis: analysis.url, content: await closedPortUrl(), admin: admin.url };
+    const routes: Upstreams = {
+      auth: auth.url,
+      billing: billing.url,
+      analysis: analysis.url,
+      content: await closedPortUrl(),
+      admin: admin.url,
+    };
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>StockAI</title>');
     writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
@@ -94,7 +100,8 @@ describe('gateway', () => {
     await cache.close();
   });
 
-  const token = (role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id: '0d5f6a1e-55b1-4c52-9f0e-3f2f5b2a7c11', role }, 3600).token;
+  const token = (role: 'user' | 'admin' = 'user') =>
+    signAccessToken(keys.privateKey, { id: '0d5f6a1e-55b1-4c52-9f0e-3f2f5b2a7c11', role }, 3600).token;
 
   it('forwards method, path, query, body and Authorization unchanged to the owning service', async () => {
     const bearer = token();
@@ -106,7 +113,11 @@ describe('gateway', () => {
     expect(seen.headers.authorization).toBe(`Bearer ${bearer}`);
     expect(seen.headers['x-request-id']).toBe('req-123');
 
-    const post = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.co"}' });
+    const post = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@b.co"}',
+    });
     expect(post.status).toBe(200);
     expect(auth.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/auth/login', body: '{"email":"a@b.co"}' });
   });
@@ -144,7 +155,11 @@ describe('gateway', () => {
   });
 
   it('rejects a body over the size limit with 413 without forwarding it', async () => {
-    const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(5000) }) });
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(5000) }),
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -82,7 +82,11 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
       requestIdHeader,
       accessLog(logger),
       helmet(),
-      cors({ origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: false, exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'] }),
+      cors({
+        origin: options.corsOrigins.length ? options.corsOrigins : false,
+        credentials: false,
+        exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
+      }),
       rateLimit(cache, { name: 'gateway', limit: options.rateLimitPerMinute, windowSeconds: 60 }, (req) => proxyAddr(req, TRUSTED_PROXIES)),
       toService,
       // Signature and expiry only: each service checks revocation itself on every request, so a
@@ -132,7 +136,11 @@ function sendError(err: unknown, req: IncomingMessage, res: ServerResponse, logg
   }
   const status = known?.status ?? 500;
   const body = JSON.stringify(known ? { error: known.message, code: known.code } : { error: 'Internal server error', code: 'INTERNAL' });
-  res.writeHead(status, { ...known?.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    ...known?.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -149,10 +157,7 @@ function upstreamChecks(upstreams: Upstreams, cache: Cache): Record<string, Read
 
 /** Static files with long caching for hashed assets; every other GET falls back to index.html. */
 function serveWebApp(app: Express, webDir: string) {
-  app.use(
-    '/assets',
-    express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
+  app.use('/assets', express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(webDir, { index: false, maxAge: '1h' }));
   const indexHtml = path.join(webDir, 'index.html');
   app.get(/.*/, (_req, res) => {

@@ -20,7 +20,12 @@ export const gatewayEnvSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   WEB_DIR: z.string().optional(),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -28,7 +28,10 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
     on: {
       error(err, req, res) {
         const code = (err as NodeJS.ErrnoException).code;
-        options.logger.warn({ err: { message: err.message, code }, path: req.url, requestId: req.headers['x-request-id'] }, 'upstream error');
+        options.logger.warn(
+          { err: { message: err.message, code }, path: req.url, requestId: req.headers['x-request-id'] },
+          'upstream error',
+        );
         if (!(res instanceof http.ServerResponse) || res.headersSent) {
           res.destroy();
           return;

@@ -130,7 +130,10 @@ describe('account security through the gateway', () => {
     expect((await api.call('GET', `/api/auth/verify-reset-token/${second}`)).status).toBe(200);
 
     await auth.db.query("UPDATE password_reset_tokens SET expires_at = now() - interval '1 second'");
-    expect(await api.call('GET', `/api/auth/verify-reset-token/${second}`)).toMatchObject({ status: 400, body: { code: 'INVALID_RESET_TOKEN' } });
+    expect(await api.call('GET', `/api/auth/verify-reset-token/${second}`)).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_RESET_TOKEN' },
+    });
     expect((await api.call('POST', '/api/auth/reset-password', { token: second, newPassword: 'never-used-9' })).status).toBe(400);
     expect((await api.login(email, 'first-pass-1')).status).toBe(200);
   });
@@ -146,7 +149,12 @@ describe('account security through the gateway', () => {
     const missing = await api.call('PUT', '/api/auth/change-password', { newPassword: 'second-pass-2' }, here);
     expect(missing).toMatchObject({ status: 400, body: { error: 'currentPassword: is required' } });
 
-    const changed = await api.call('PUT', '/api/auth/change-password', { currentPassword: 'first-pass-1', newPassword: 'second-pass-2' }, here);
+    const changed = await api.call(
+      'PUT',
+      '/api/auth/change-password',
+      { currentPassword: 'first-pass-1', newPassword: 'second-pass-2' },
+      here,
+    );
     expect(changed.status).toBe(200);
     const fresh = changed.body.token as string;
     expect(await api.verify(elsewhere)).toMatchObject({ status: 401, body: { code: 'TOKEN_REVOKED' } });
@@ -185,7 +193,16 @@ describe('account security through the gateway', () => {
     const signups = client('198.51.100.8');
     const results: number[] = [];
     for (let i = 0; i < 4; i++) {
-      results.push((await signups.call('POST', '/api/auth/register', { email: `${uniqueName('s')}@example.com`, password: 'secret123', firstName: 'a', lastName: 'b' })).status);
+      results.push(
+        (
+          await signups.call('POST', '/api/auth/register', {
+            email: `${uniqueName('s')}@example.com`,
+            password: 'secret123',
+            firstName: 'a',
+            lastName: 'b',
+          })
+        ).status,
+      );
     }
     expect(results).toEqual([201, 201, 201, 429]);
   });

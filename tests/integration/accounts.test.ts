@@ -15,10 +15,19 @@ describe('auth service: accounts', () => {
 
   beforeAll(async () => {
     auth = await startTestService(
-      authService({ tokenLifetimeSeconds: 3600, appUrl: 'http://localhost:8080', mail: { from: 'StockAI <no-reply@example.com>', outboxDir: outbox } }),
+      authService({
+        tokenLifetimeSeconds: 3600,
+        appUrl: 'http://localhost:8080',
+        mail: { from: 'StockAI <no-reply@example.com>', outboxDir: outbox },
+      }),
     );
     gateway = await startTestGateway({ publicKey: auth.keys.publicKey, cache: auth.cache, upstreams: { auth: auth.url } });
-    await auth.bus.subscribe({ queue: uniqueName('auth_test_listener'), patterns: ['user.#'], maxAttempts: 1, handler: async (e) => void events.push(e) });
+    await auth.bus.subscribe({
+      queue: uniqueName('auth_test_listener'),
+      patterns: ['user.#'],
+      maxAttempts: 1,
+      handler: async (e) => void events.push(e),
+    });
   });
 
   afterAll(async () => {
@@ -33,7 +42,8 @@ describe('auth service: accounts', () => {
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const register = (email: string, password = 'secret123') => post('/api/auth/register', { email, password, firstName: 'Mei', lastName: 'Wong' });
+  const register = (email: string, password = 'secret123') =>
+    post('/api/auth/register', { email, password, firstName: 'Mei', lastName: 'Wong' });
 
   it('registers with a token and the public user, and publishes user.registered', async () => {
     const email = `${uniqueName('mei')}@example.com`;
@@ -101,7 +111,13 @@ describe('auth service: accounts', () => {
     }
 
     const logins = await waitFor('three user.logged-in events', () => {
-      const mine = events.filter((e) => e.type === 'user.logged-in' && String((e.data as { email: string }).email).toLowerCase().endsWith(email));
+      const mine = events.filter(
+        (e) =>
+          e.type === 'user.logged-in' &&
+          String((e.data as { email: string }).email)
+            .toLowerCase()
+            .endsWith(email),
+      );
       return mine.length === 3 && mine;
     });
     expect(logins.map((e) => e.data)).toEqual(

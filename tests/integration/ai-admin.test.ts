@@ -87,7 +87,14 @@ describe('analysis service: AI results and prompts for admins', () => {
 
   it('lists what the AI analyst logged, 20 a page, newest first, with a response preview', async () => {
     const analysisId = crypto.randomUUID();
-    const analyst = createAnalyst({ apiKey: 'k', baseUrl: standIn.url, model: 'sonar', maxRetries: 0, db: service.db, logger: createLogger('analysis', 'silent') });
+    const analyst = createAnalyst({
+      apiKey: 'k',
+      baseUrl: standIn.url,
+      model: 'sonar',
+      maxRetries: 0,
+      db: service.db,
+      logger: createLogger('analysis', 'silent'),
+    });
     const input = { data: steadyCompany(), medians: industrialsMedians, investorType: null };
     await assessBusiness(input, valuationModels(input), analyst, { analysisId, userId: adminId, symbol: 'STDY' });
     for (let i = 0; i < 21; i++) await aiRequestsRepo.insert(service.db, record({ symbol: i % 2 ? 'AAPL' : '0700.HK' }));
@@ -99,7 +106,14 @@ describe('analysis service: AI results and prompts for admins', () => {
     expect(first.body).toMatchObject({ page: 1, totalPages: 2, totalCount: 22 });
     expect(first.body.results).toHaveLength(20);
     const newest = first.body.results[0];
-    expect(newest).toMatchObject({ analysis_id: analysisId, symbol: 'STDY', market: 'US', currency: 'USD', model: 'sonar', purpose: 'business' });
+    expect(newest).toMatchObject({
+      analysis_id: analysisId,
+      symbol: 'STDY',
+      market: 'US',
+      currency: 'USD',
+      model: 'sonar',
+      purpose: 'business',
+    });
     expect(newest.token_usage.total_tokens).toBeGreaterThan(0);
     expect(newest).not.toHaveProperty('full_conversation');
     expect(first.body.results[1].response_preview).toHaveLength(200);
@@ -115,11 +129,24 @@ describe('analysis service: AI results and prompts for admins', () => {
     await aiRequestsRepo.insert(service.db, r);
     const detail = await call('GET', `/internal/admin/ai-results/${r.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.result).toMatchObject({ id: r.id, symbol: 'MSFT', prompt: '數據', response: r.response, token_usage: r.tokenUsage, full_conversation: r.fullConversation });
+    expect(detail.body.result).toMatchObject({
+      id: r.id,
+      symbol: 'MSFT',
+      prompt: '數據',
+      response: r.response,
+      token_usage: r.tokenUsage,
+      full_conversation: r.fullConversation,
+    });
 
-    expect(await call('DELETE', `/internal/admin/ai-results/${r.id}`)).toEqual({ status: 200, body: { success: true, message: 'AI result deleted' } });
+    expect(await call('DELETE', `/internal/admin/ai-results/${r.id}`)).toEqual({
+      status: 200,
+      body: { success: true, message: 'AI result deleted' },
+    });
     expect((await call('GET', `/internal/admin/ai-results/${r.id}`)).status).toBe(404);
-    expect((await call('DELETE', `/internal/admin/ai-results/${r.id}`)).body).toEqual({ error: 'AI result not found', code: 'AI_RESULT_NOT_FOUND' });
+    expect((await call('DELETE', `/internal/admin/ai-results/${r.id}`)).body).toEqual({
+      error: 'AI result not found',
+      code: 'AI_RESULT_NOT_FOUND',
+    });
     const bad = await call('GET', '/internal/admin/ai-results/not-a-uuid');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('id: must be an AI result id (a UUID)');
@@ -144,7 +171,11 @@ describe('analysis service: AI results and prompts for admins', () => {
     expect(body.daily).toHaveLength(7);
     const today = new Date().toISOString().slice(0, 10);
     expect(body.daily[0].date).toBe(today);
-    const todays = (await service.db.query<{ n: string }>("SELECT count(*) AS n FROM ai_requests WHERE request_date >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'")).rows[0]?.n;
+    const todays = (
+      await service.db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM ai_requests WHERE request_date >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'",
+      )
+    ).rows[0]?.n;
     expect(body.daily[0].daily_count).toBe(Number(todays));
     const inWeek = body.daily.reduce((s: number, d: { daily_count: number }) => s + d.daily_count, 0);
     expect(inWeek).toBe(body.total.total_requests - 1); // all but the 8-day-old one
@@ -183,7 +214,9 @@ describe('analysis service: AI results and prompts for admins', () => {
     expect(edited.body.previousVersion).toEqual({ version: 1, template: original.template });
 
     const versions = await call('GET', '/internal/admin/prompts/business-analysis/versions');
-    expect(versions.body.previousVersions).toEqual([expect.objectContaining({ version: 1, template: original.template, replacedBy: adminId })]);
+    expect(versions.body.previousVersions).toEqual([
+      expect.objectContaining({ version: 1, template: original.template, replacedBy: adminId }),
+    ]);
     expect((await call('GET', '/internal/admin/prompts')).body.systemPrompts[0].template).toBe(template);
 
     const short = await call('PUT', '/internal/admin/prompts/business-analysis', adminToken, { template: 'too short' });
@@ -196,7 +229,9 @@ describe('analysis service: AI results and prompts for admins', () => {
     for (let round = 0; round < 8; round++) {
       const before = (await call('GET', '/internal/admin/prompts')).body.systemPrompts[1];
       const edits = [1, 2].map((n) => `第 ${round} 輪第 ${n} 位管理員的摘要提示：請以繁體中文撰寫總結。`);
-      const answers = await Promise.all(edits.map((template) => call('PUT', '/internal/admin/prompts/report-summary', adminToken, { template })));
+      const answers = await Promise.all(
+        edits.map((template) => call('PUT', '/internal/admin/prompts/report-summary', adminToken, { template })),
+      );
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       // One replaced the version before, the other replaced that one: each names its own predecessor.
       const [first, second] = [...answers].sort((a, b) => a.body.prompt.version - b.body.prompt.version);

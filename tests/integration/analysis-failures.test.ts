@@ -39,10 +39,14 @@ describe('analysis failures', () => {
   const direct = (baseUrl: string) => apiClient(baseUrl);
   const analysisIn = async (base: string, id: string, token: string) => (await direct(base)('GET', `/api/analysis/${id}`, { token })).body;
   const finishedIn = (base: string, id: string, token: string, timeoutMs = 60_000) =>
-    waitFor('the analysis to finish', async () => {
-      const a = await analysisIn(base, id, token);
-      return a.status !== 'processing' && a;
-    }, timeoutMs);
+    waitFor(
+      'the analysis to finish',
+      async () => {
+        const a = await analysisIn(base, id, token);
+        return a.status !== 'processing' && a;
+      },
+      timeoutMs,
+    );
 
   it('fails a start whose debit billing does not confirm in time, and refunds the debit billing did make, once', async () => {
     const { token } = await registerUser(stack.gatewayUrl);
@@ -65,7 +69,12 @@ describe('analysis failures', () => {
       expect(rows).toHaveLength(1);
       const id = rows[0]?.id as string;
       // The status line promises no refund: whether the credit was taken is not known here.
-      expect(rows[0]).toMatchObject({ status: 'failed', error: FAILURE_TEXTS.billingUnconfirmed, message: '分析未能開始', queued_at: null });
+      expect(rows[0]).toMatchObject({
+        status: 'failed',
+        error: FAILURE_TEXTS.billingUnconfirmed,
+        message: '分析未能開始',
+        queued_at: null,
+      });
       expect((await extra.db.query("SELECT 1 FROM outbox WHERE type = 'analysis.requested'")).rowCount).toBe(0);
 
       await waitFor('the refund', () => eventsOf('credit.refunded', id).length === 1, 30_000);
@@ -90,7 +99,10 @@ describe('analysis failures', () => {
     const extra = await stack.startAnalysisApi({ billingUrl: `http://127.0.0.1:${await freePort()}` });
     try {
       const res = await direct(extra.url)('POST', '/api/analysis/analyze/AAPL', { token, body: {} });
-      expect(res).toMatchObject({ status: 503, body: { code: 'BILLING_UNAVAILABLE', error: expect.stringContaining('nothing was charged') } });
+      expect(res).toMatchObject({
+        status: 503,
+        body: { code: 'BILLING_UNAVAILABLE', error: expect.stringContaining('nothing was charged') },
+      });
       expect(res.body.error).not.toMatch(/credits|insufficient/i);
       expect((await extra.db.query('SELECT 1 FROM analyses')).rowCount).toBe(0);
       expect((await extra.db.query("SELECT 1 FROM outbox WHERE type LIKE 'analysis.%'")).rowCount).toBe(0);
@@ -154,7 +166,10 @@ describe('analysis failures', () => {
     try {
       // What a process killed after billing answered leaves behind: the row, unqueued, and the debit.
       const id = randomUUID();
-      await extra.db.query("INSERT INTO analyses (id, user_id, symbol, message, created_at) VALUES ($1, $2, 'AAPL', '分析已排隊，即將開始', now() - interval '5 seconds')", [id, userId]);
+      await extra.db.query(
+        "INSERT INTO analyses (id, user_id, symbol, message, created_at) VALUES ($1, $2, 'AAPL', '分析已排隊，即將開始', now() - interval '5 seconds')",
+        [id, userId],
+      );
       const debit = await fetch(`${stack.billing.url}/internal/credits/debit`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -99,10 +99,17 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
   const ai = await startChatStandIn();
 
   const [auth, billing] = await Promise.all([
-    startTestService(authService({ tokenLifetimeSeconds: 3600, appUrl: 'http://localhost:8080', mail: { from: 'StockAI <no-reply@example.com>', outboxDir: outbox } }), {
-      keys,
-      exchange,
-    }),
+    startTestService(
+      authService({
+        tokenLifetimeSeconds: 3600,
+        appUrl: 'http://localhost:8080',
+        mail: { from: 'StockAI <no-reply@example.com>', outboxDir: outbox },
+      }),
+      {
+        keys,
+        exchange,
+      },
+    ),
     startTestService(billingService({ demoPayments: true }), { keys, exchange }),
   ]);
 
@@ -125,7 +132,11 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
     { db, bus, cache, logger, publicKey: keys.publicKey },
     { port: 0 },
   );
-  const gateway = await startTestGateway({ publicKey: keys.publicKey, cache, upstreams: { auth: auth.url, billing: billing.url, analysis: analysis.url } });
+  const gateway = await startTestGateway({
+    publicKey: keys.publicKey,
+    cache,
+    upstreams: { auth: auth.url, billing: billing.url, analysis: analysis.url },
+  });
 
   const events: EventEnvelope[] = [];
   const listener = uniqueName('analysis_listener');
@@ -155,7 +166,8 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
       },
     });
     let output = '';
-    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
     workers.add(child);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     void exited.then(() => workers.delete(child));
@@ -163,7 +175,10 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
       'the worker to be ready',
       async () => {
         if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}: ${output}`);
-        return fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+        return fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       60_000,
     );
@@ -185,8 +200,20 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
     const database = await createTestDatabase();
     const extraBus = await createAmqpBus(infra.amqpUrl, { exchange, queuePrefix: prefix, logger });
     const extraCache = createRedisCache(infra.redisUrl, { keyPrefix: prefix });
-    const definition = analysisService({ billingUrl: billing.url, marketData: 'snapshot', llm, cacheTtlHours: 6, workers: 0, startsPerMinute: 0, ...extra });
-    const running = await startService(definition, { db: database.db, bus: extraBus, cache: extraCache, logger, publicKey: keys.publicKey }, { port: 0 });
+    const definition = analysisService({
+      billingUrl: billing.url,
+      marketData: 'snapshot',
+      llm,
+      cacheTtlHours: 6,
+      workers: 0,
+      startsPerMinute: 0,
+      ...extra,
+    });
+    const running = await startService(
+      definition,
+      { db: database.db, bus: extraBus, cache: extraCache, logger, publicKey: keys.publicKey },
+      { port: 0 },
+    );
     let serviceClosed: Promise<void> | undefined;
     let closed: Promise<void> | undefined;
     const api: ExtraAnalysisApi = {
@@ -201,7 +228,11 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
           await extraBus.close();
           await extraCache.close();
           await database.drop();
-          await deleteAmqpTopology(infra.amqpUrl, undefined, allEventQueues().map((q) => prefix + q.queue));
+          await deleteAmqpTopology(
+            infra.amqpUrl,
+            undefined,
+            allEventQueues().map((q) => prefix + q.queue),
+          );
         })()),
     };
     extras.add(api);
@@ -237,11 +268,19 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
 
 /** Calls the API through the gateway. */
 export function apiClient(gatewayUrl: string) {
-  return async function api(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  return async function api(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${gatewayUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const res = await fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await res.text();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as any };
@@ -271,7 +310,8 @@ export async function followProgress(
 ): Promise<Array<Record<string, unknown>>> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
   if (res.status !== 200 || !res.body) throw new Error(`event stream: ${res.status} ${await res.text()}`);
-  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`not an event stream: ${res.headers.get('content-type')}`);
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream'))
+    throw new Error(`not an event stream: ${res.headers.get('content-type')}`);
   const events: Array<Record<string, unknown>> = [];
   const decoder = new TextDecoder();
   let buffer = '';
@@ -303,12 +343,19 @@ export async function startHoldingProxy(targetUrl: string) {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
-      const answer = await fetch(new URL(req.url ?? '/', targetUrl), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+      ) as Record<string, string>;
+      const answer = await fetch(new URL(req.url ?? '/', targetUrl), {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
       const body = Buffer.from(await answer.arrayBuffer());
       forwarded++;
       const reply = () => {
-        if (!res.destroyed) res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body);
+        if (!res.destroyed)
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body);
       };
       if (holding) held.push(reply);
       else reply();

@@ -54,11 +54,19 @@ describe('analysis workers', () => {
     await killWorkerMidJob(id, token);
     stack.ai.release();
     const survivor = await stack.startWorker();
-    const report = await waitFor('the analysis to complete', async () => {
-      const a = await analysisOf(id, token);
-      return a.status === 'completed' && a;
-    }, 60_000);
-    expect(report).toMatchObject({ progress: 100, error: null, results: expect.objectContaining({ suggestions: expect.objectContaining({ userType: 'stable' }) }) });
+    const report = await waitFor(
+      'the analysis to complete',
+      async () => {
+        const a = await analysisOf(id, token);
+        return a.status === 'completed' && a;
+      },
+      60_000,
+    );
+    expect(report).toMatchObject({
+      progress: 100,
+      error: null,
+      results: expect.objectContaining({ suggestions: expect.objectContaining({ userType: 'stable' }) }),
+    });
     expect(await attemptsOf(id)).toBe(2);
 
     await waitFor('the completion event', () => eventsOf('analysis.completed', id).length > 0);
@@ -80,10 +88,14 @@ describe('analysis workers', () => {
     expect(await attemptsOf(id)).toBe(MAX_JOB_ATTEMPTS);
 
     const last = await stack.startWorker();
-    const failed = await waitFor('the analysis to fail', async () => {
-      const a = await analysisOf(id, token);
-      return a.status === 'failed' && a;
-    }, 60_000);
+    const failed = await waitFor(
+      'the analysis to fail',
+      async () => {
+        const a = await analysisOf(id, token);
+        return a.status === 'failed' && a;
+      },
+      60_000,
+    );
     expect(failed).toMatchObject({ progress: 40, message: '分析失敗，已退回 1 點信用額度', error: FAILURE_TEXTS.jobFailed });
     expect(failed.results).toBeUndefined();
     expect(failed.completedAt).not.toBeNull();

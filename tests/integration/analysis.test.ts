@@ -24,20 +24,33 @@ describe('analysis through the gateway', () => {
     await stack?.close();
   });
 
-  const credits = async (token: string) => (await api('GET', '/api/users/credits', { token })).body as { totalCredits: number; dailyCredits: number };
+  const credits = async (token: string) =>
+    (await api('GET', '/api/users/credits', { token })).body as { totalCredits: number; dailyCredits: number };
   const analysisOf = (id: string, token: string) => api('GET', `/api/analysis/${id}?t=${Date.now()}`, { token });
   const completed = (id: string, token: string) =>
-    waitFor('the analysis to finish', async () => {
-      const res = await analysisOf(id, token);
-      return res.body.status !== 'processing' && res.body;
-    }, 30_000);
+    waitFor(
+      'the analysis to finish',
+      async () => {
+        const res = await analysisOf(id, token);
+        return res.body.status !== 'processing' && res.body;
+      },
+      30_000,
+    );
   const eventsOf = (type: string, analysisId: string) =>
-    stack.events.filter((e) => e.type === type && ((e.data as { analysisId?: string; reference?: string }).analysisId === analysisId || (e.data as { reference?: string }).reference === `analysis:${analysisId}`));
+    stack.events.filter(
+      (e) =>
+        e.type === type &&
+        ((e.data as { analysisId?: string; reference?: string }).analysisId === analysisId ||
+          (e.data as { reference?: string }).reference === `analysis:${analysisId}`),
+    );
 
   it('starts an analysis, streams its progress to 100, shows its report, and debits one credit once', async () => {
     const { token } = await registerUser(stack.gatewayUrl);
     stack.ai.hold();
-    const started = await api('POST', '/api/analysis/analyze/aapl', { token, body: { userProfile: { riskProfile: 'growth', riskScore: 15 } } });
+    const started = await api('POST', '/api/analysis/analyze/aapl', {
+      token,
+      body: { userProfile: { riskProfile: 'growth', riskScore: 15 } },
+    });
     expect(started.status).toBe(202);
     const id = started.body.analysisId as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -45,7 +58,16 @@ describe('analysis through the gateway', () => {
     // The job waits on the AI provider in the business stage: market data and valuation are done.
     await stack.ai.waitHeld();
     const midway = await analysisOf(id, token);
-    expect(midway.body).toMatchObject({ id, symbol: 'AAPL', status: 'processing', progress: 40, stage: 2, message: '計算財務指標與估值模型', error: null, completedAt: null });
+    expect(midway.body).toMatchObject({
+      id,
+      symbol: 'AAPL',
+      status: 'processing',
+      progress: 40,
+      stage: 2,
+      message: '計算財務指標與估值模型',
+      error: null,
+      completedAt: null,
+    });
     expect(midway.body.results).toBeUndefined();
     expect(midway.headers.get('cache-control')).toContain('no-cache');
 
@@ -71,7 +93,11 @@ describe('analysis through the gateway', () => {
     expect(Date.parse(report.body.completedAt)).toBeGreaterThanOrEqual(Date.parse(report.body.createdAt));
     const results = report.body.results;
     expect(results.basic).toMatchObject({ symbol: 'AAPL', companyName: expect.any(String), currentPrice: expect.any(Number) });
-    expect(results.valuation).toMatchObject({ recommendation: expect.any(String), confidence: expect.any(Number), method: expect.any(String) });
+    expect(results.valuation).toMatchObject({
+      recommendation: expect.any(String),
+      confidence: expect.any(Number),
+      method: expect.any(String),
+    });
     expect(results.business.competitiveAdvantage).toBe('模擬供應商：競爭優勢');
     expect(results.suggestions.userType).toBe('growth');
     expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'growth', highlighted: true });
@@ -86,10 +112,18 @@ describe('analysis through the gateway', () => {
     expect(eventsOf('credit.debited', id)).toHaveLength(1);
 
     const history = await api('GET', '/api/users/analysis-history?page=1&limit=10&symbol=aap', { token });
-    expect(history.body).toMatchObject({ total: 1, totalPages: 1, analyses: [expect.objectContaining({ id, symbol: 'AAPL', status: 'completed' })] });
+    expect(history.body).toMatchObject({
+      total: 1,
+      totalPages: 1,
+      analyses: [expect.objectContaining({ id, symbol: 'AAPL', status: 'completed' })],
+    });
     // The list leaves the reports out: a report is read by its id.
     expect(history.body.analyses[0]).not.toHaveProperty('results');
-    expect((await api('GET', '/api/users/analysis-history?status=failed', { token })).body).toMatchObject({ total: 0, totalPages: 0, analyses: [] });
+    expect((await api('GET', '/api/users/analysis-history?status=failed', { token })).body).toMatchObject({
+      total: 0,
+      totalPages: 0,
+      analyses: [],
+    });
     expect((await api('GET', '/api/users/analysis-history?status=running', { token })).body).toMatchObject({ total: 0 });
     for (const status of ['nonsense', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       expect((await api('GET', `/api/users/analysis-history?status=${status}`, { token })).status).toBe(400);
@@ -166,7 +200,10 @@ describe('analysis through the gateway', () => {
     stack.ai.release();
     expect(await completed(id, token)).toMatchObject({ status: 'completed' });
     // After it finished, the same key still names the same analysis and charges nothing more.
-    expect(await api('POST', '/api/analysis/analyze/AAPL', { token, body: {}, headers: key })).toMatchObject({ status: 202, body: { analysisId: id } });
+    expect(await api('POST', '/api/analysis/analyze/AAPL', { token, body: {}, headers: key })).toMatchObject({
+      status: 202,
+      body: { analysisId: id },
+    });
     expect(await credits(token)).toMatchObject({ totalCredits: 2 });
     expect(eventsOf('credit.debited', id)).toHaveLength(1);
     expect(eventsOf('analysis.requested', id)).toHaveLength(1);
@@ -176,8 +213,13 @@ describe('analysis through the gateway', () => {
     const theirs = await api('POST', '/api/analysis/analyze/AAPL', { token: other.token, body: {}, headers: key });
     expect(theirs.status).toBe(202);
     expect(theirs.body.analysisId).not.toBe(id);
-    expect(await api('POST', '/api/analysis/analyze/MSFT', { token, body: {}, headers: key })).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
-    expect(await api('POST', '/api/analysis/analyze/MSFT', { token, body: {}, headers: { 'idempotency-key': 'x'.repeat(201) } })).toMatchObject({
+    expect(await api('POST', '/api/analysis/analyze/MSFT', { token, body: {}, headers: key })).toMatchObject({
+      status: 422,
+      body: { code: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+    expect(
+      await api('POST', '/api/analysis/analyze/MSFT', { token, body: {}, headers: { 'idempotency-key': 'x'.repeat(201) } }),
+    ).toMatchObject({
       status: 400,
       body: { error: expect.stringContaining('Idempotency-Key') },
     });
@@ -197,25 +239,46 @@ describe('analysis through the gateway', () => {
 
     const admin = signAccessToken(stack.auth.keys.privateKey, { id: randomUUID(), role: 'admin' }, 600).token;
     const internal = (method: string, path: string, bearer: string) =>
-      fetch(`${stack.analysis.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}` } }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+      fetch(`${stack.analysis.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}` } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as Record<string, unknown>,
+      }));
     expect((await internal('GET', '/internal/admin/cache', token)).status).toBe(403);
     const listed = await internal('GET', '/internal/admin/cache', admin);
     expect(listed.body).toMatchObject({ totalEntries: 3, validEntries: 3, expiredEntries: 0, ttlHours: 6 });
     expect(listed.body.entries).toEqual(
-      expect.arrayContaining([expect.objectContaining({ symbol: 'AAPL', isExpired: false, ageHours: expect.any(Number) }), expect.objectContaining({ symbol: 'MSFT' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ symbol: 'AAPL', isExpired: false, ageHours: expect.any(Number) }),
+        expect.objectContaining({ symbol: 'MSFT' }),
+      ]),
     );
-    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({ totalEntries: 3, validEntries: 3, expiredEntries: 0 });
+    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({
+      totalEntries: 3,
+      validEntries: 3,
+      expiredEntries: 0,
+    });
 
     // An entry older than the TTL is counted as expired and not used.
     await stack.analysisDb.query("UPDATE analysis_result_cache SET cached_at = now() - interval '7 hours' WHERE symbol = 'MSFT'");
-    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({ totalEntries: 3, validEntries: 2, expiredEntries: 1 });
+    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({
+      totalEntries: 3,
+      validEntries: 2,
+      expiredEntries: 1,
+    });
     const fresh = await api('POST', '/api/analysis/analyze/MSFT', { token, body: {} });
     expect(await completed(fresh.body.analysisId, token)).toMatchObject({ status: 'completed', fromCache: false });
 
-    expect(await internal('DELETE', '/internal/admin/cache/aapl', admin)).toMatchObject({ status: 200, body: { success: true, symbol: 'AAPL' } });
+    expect(await internal('DELETE', '/internal/admin/cache/aapl', admin)).toMatchObject({
+      status: 200,
+      body: { success: true, symbol: 'AAPL' },
+    });
     expect((await internal('DELETE', '/internal/admin/cache/aapl', admin)).status).toBe(404);
     expect(await internal('DELETE', '/internal/admin/cache', admin)).toMatchObject({ status: 200, body: { success: true, cleared: 2 } });
-    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({ totalEntries: 0, validEntries: 0, expiredEntries: 0 });
+    expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({
+      totalEntries: 0,
+      validEntries: 0,
+      expiredEntries: 0,
+    });
     expect(userId).toBeTruthy();
   });
 
@@ -240,7 +303,10 @@ describe('analysis through the gateway', () => {
     const unknown = await api('POST', '/api/analysis/analyze/ZZZZZQ', { token, body: {} });
     expect(unknown).toMatchObject({ status: 404, body: { code: 'UNKNOWN_SYMBOL' } });
     const etf = await api('POST', '/api/analysis/analyze/2800.HK', { token, body: {} });
-    expect(etf).toMatchObject({ status: 422, body: { code: 'NOT_ANALYSABLE', symbol: '2800.HK', isActive: false, status: 'unsuitable_product', reason: expect.any(String) } });
+    expect(etf).toMatchObject({
+      status: 422,
+      body: { code: 'NOT_ANALYSABLE', symbol: '2800.HK', isActive: false, status: 'unsuitable_product', reason: expect.any(String) },
+    });
     expect(etf.body.error).toBe(etf.body.reason);
     expect(await credits(token)).toMatchObject({ totalCredits: 3 });
     expect((await api('POST', '/api/analyze-stocks', { token, body: {} })).status).toBe(400);
@@ -276,7 +342,16 @@ describe('analysis through the gateway', () => {
       await stack.analysisDb.query(
         `INSERT INTO analyses (id, user_id, symbol, status, progress, message, error, created_at, queued_at, updated_at, completed_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(mins => $8), now() - make_interval(mins => $8), now(), now() - make_interval(mins => $8))`,
-        [a.id, userId, a.symbol, a.status, a.status === 'failed' ? 20 : 100, a.status, a.status === 'failed' ? 'market data unavailable' : null, a.minutesAgo],
+        [
+          a.id,
+          userId,
+          a.symbol,
+          a.status,
+          a.status === 'failed' ? 20 : 100,
+          a.status,
+          a.status === 'failed' ? 'market data unavailable' : null,
+          a.minutesAgo,
+        ],
       );
     }
     type History = { analyses: Array<{ id: string; symbol: string; status: string }>; total: number; totalPages: number; page: number };
@@ -292,12 +367,23 @@ describe('analysis through the gateway', () => {
 
     const failed = await history('?status=failed');
     expect(failed).toMatchObject({ total: 3, totalPages: 1 });
-    expect(failed.analyses.map((a) => [a.symbol, a.status])).toEqual([['0700.HK', 'failed'], ['NVDA', 'failed'], ['MSFT', 'failed']]);
+    expect(failed.analyses.map((a) => [a.symbol, a.status])).toEqual([
+      ['0700.HK', 'failed'],
+      ['NVDA', 'failed'],
+      ['MSFT', 'failed'],
+    ]);
     expect(await history('?status=completed')).toMatchObject({ total: 8, totalPages: 1 });
     const hk = await history('?symbol=0700');
     expect(hk.analyses.map((a) => a.symbol)).toEqual(['0700.HK', '0700.HK', '0700.HK']);
-    expect(await history('?symbol=msft&status=failed')).toMatchObject({ total: 1, analyses: [expect.objectContaining({ symbol: 'MSFT', status: 'failed' })] });
-    expect(await history('?symbol=aapl&limit=1&page=2')).toMatchObject({ total: 2, totalPages: 2, analyses: [expect.objectContaining({ id: older[7]?.id })] });
+    expect(await history('?symbol=msft&status=failed')).toMatchObject({
+      total: 1,
+      analyses: [expect.objectContaining({ symbol: 'MSFT', status: 'failed' })],
+    });
+    expect(await history('?symbol=aapl&limit=1&page=2')).toMatchObject({
+      total: 2,
+      totalPages: 2,
+      analyses: [expect.objectContaining({ id: older[7]?.id })],
+    });
   });
 
   it('limits how many analyses a user starts in a minute', async () => {

@@ -30,11 +30,19 @@ describe('auth service: membership level and admins', () => {
   });
 
   const post = async (url: string, body: unknown) => {
-    const res = await fetch(`${auth.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${auth.url}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as { token: string; user: { id: string; role: string; level: string } } };
   };
   const verify = async (token: string) =>
-    ((await (await fetch(`${auth.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { level: string; role: string } }).user;
+    (
+      (await (await fetch(`${auth.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        user: { level: string; role: string };
+      }
+    ).user;
 
   it('creates the configured admin account at start', async () => {
     const login = await post('/api/auth/login', { email: adminEmail, password: 'admin-pass-1' });
@@ -43,11 +51,22 @@ describe('auth service: membership level and admins', () => {
   });
 
   it('keeps the newest membership level, whatever order the changes arrive in, each once', async () => {
-    const { body } = await post('/api/auth/register', { email: `${uniqueName('vip')}@example.com`, password: 'secret123', firstName: 'Vip', lastName: 'Lee' });
+    const { body } = await post('/api/auth/register', {
+      email: `${uniqueName('vip')}@example.com`,
+      password: 'secret123',
+      firstName: 'Vip',
+      lastName: 'Lee',
+    });
     expect(body.user.level).toBe('free');
     const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-    const toVip = { ...newEvent('membership.changed', { userId: body.user.id, level: 'vip', previousLevel: 'free' }), occurredAt: at(-2000) };
-    const toPremium = { ...newEvent('membership.changed', { userId: body.user.id, level: 'premium', previousLevel: 'vip' }), occurredAt: at(-1000) };
+    const toVip = {
+      ...newEvent('membership.changed', { userId: body.user.id, level: 'vip', previousLevel: 'free' }),
+      occurredAt: at(-2000),
+    };
+    const toPremium = {
+      ...newEvent('membership.changed', { userId: body.user.id, level: 'premium', previousLevel: 'vip' }),
+      occurredAt: at(-1000),
+    };
 
     await auth.bus.publish(toPremium);
     await waitFor('premium', async () => (await verify(body.token)).level === 'premium');
@@ -62,7 +81,10 @@ describe('auth service: membership level and admins', () => {
       return rows[0]?.n === '2';
     });
     expect((await verify(body.token)).level).toBe('premium');
-    const login = await post('/api/auth/login', { email: (await auth.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [body.user.id])).rows[0]?.email, password: 'secret123' });
+    const login = await post('/api/auth/login', {
+      email: (await auth.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [body.user.id])).rows[0]?.email,
+      password: 'secret123',
+    });
     expect(login.body.user.level).toBe('premium');
   });
 
@@ -73,14 +95,21 @@ describe('auth service: membership level and admins', () => {
     const url = new URL((await testInfra()).databaseUrl);
     url.pathname = `/${rows[0]?.db}`;
     const run = (address: string) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../services/auth/src/cli/make-admin.ts'), address], {
-        env: { ...process.env, AUTH_DATABASE_URL: url.toString(), DATABASE_URL: url.toString() },
-      });
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(__dirname, '../../services/auth/src/cli/make-admin.ts'), address],
+        {
+          env: { ...process.env, AUTH_DATABASE_URL: url.toString(), DATABASE_URL: url.toString() },
+        },
+      );
 
     const { stdout } = await run(email.toUpperCase());
     expect(stdout).toContain('is now an admin');
     const login = await post('/api/auth/login', { email, password: 'secret123' });
     expect(login.body.user.role).toBe('admin');
-    await expect(run(`${uniqueName('ghost')}@example.com`)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No account with the e-mail address') });
+    await expect(run(`${uniqueName('ghost')}@example.com`)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account with the e-mail address'),
+    });
   });
 });

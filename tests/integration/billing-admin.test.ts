@@ -12,11 +12,22 @@ async function startBilling(now: () => Date, currency?: string) {
   const keys = generateRsaKeyPair();
   const service = await startTestService(billingService({ demoPayments: true, now, currency }), { keys });
   const events: EventEnvelope[] = [];
-  await service.bus.subscribe({ queue: uniqueName('admin_listener'), patterns: ['membership.#', 'subscription.#', 'credit.#'], maxAttempts: 1, handler: async (e) => void events.push(e) });
+  await service.bus.subscribe({
+    queue: uniqueName('admin_listener'),
+    patterns: ['membership.#', 'subscription.#', 'credit.#'],
+    maxAttempts: 1,
+    handler: async (e) => void events.push(e),
+  });
   const token = (id: string, role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id, role }, 3600).token;
   const admin = token(randomUUID(), 'admin');
 
-  const call = async (method: string, path: string, body?: unknown, bearer: string | null = admin, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    bearer: string | null = admin,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${service.url}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
@@ -90,13 +101,30 @@ describe('billing admin API', () => {
       expect([method, path, asUser.status, asUser.body.error]).toEqual([method, path, 403, 'Admin access required']);
     }
     // Nothing was changed by the refused calls.
-    expect(Object.keys((await call('GET', '/internal/admin/packages')).body.packages as Body)).toEqual(['basic', 'standard', 'premium', 'enterprise']);
+    expect(Object.keys((await call('GET', '/internal/admin/packages')).body.packages as Body)).toEqual([
+      'basic',
+      'standard',
+      'premium',
+      'enterprise',
+    ]);
   });
 
   it('adds, edits and deletes credit packages, in minor units, with clear refusals', async () => {
     const { call } = billing;
-    const added = await call('POST', '/internal/admin/packages', { type: 'premium_plus', name: 'Premium Plus', credits: 200, price: 1099.9, currency: 'usd' });
-    expect(added).toMatchObject({ status: 201, body: { message: 'Package added successfully', package: { type: 'premium_plus', credits: 200, price: 1099.9, currency: 'USD', popular: false } } });
+    const added = await call('POST', '/internal/admin/packages', {
+      type: 'premium_plus',
+      name: 'Premium Plus',
+      credits: 200,
+      price: 1099.9,
+      currency: 'usd',
+    });
+    expect(added).toMatchObject({
+      status: 201,
+      body: {
+        message: 'Package added successfully',
+        package: { type: 'premium_plus', credits: 200, price: 1099.9, currency: 'USD', popular: false },
+      },
+    });
     const { rows } = await service.db.query<{ price_minor: number }>("SELECT price_minor FROM credit_packages WHERE type = 'premium_plus'");
     expect(rows[0]?.price_minor).toBe(109990);
     expect(refusal(await call('POST', '/internal/admin/packages', { type: 'premium_plus', name: 'Again', credits: 1, price: 1 }))).toEqual({
@@ -106,38 +134,73 @@ describe('billing admin API', () => {
 
     const invalid: Array<[Body, string]> = [
       [{ name: 'X', credits: 1, price: 1 }, 'type: is required'],
-      [{ type: 'Bad Type', name: 'X', credits: 1, price: 1 }, 'type: must be 1–50 lower-case letters, digits, _ or - (for example premium_plus)'],
+      [
+        { type: 'Bad Type', name: 'X', credits: 1, price: 1 },
+        'type: must be 1–50 lower-case letters, digits, _ or - (for example premium_plus)',
+      ],
       [{ type: 'x1', name: ' ', credits: 1, price: 1 }, 'name: is required'],
       [{ type: 'x1', name: 'X', credits: 0, price: 1 }, 'credits: must be at least 1'],
       [{ type: 'x1', name: 'X', credits: 1.5, price: 1 }, 'credits: must be a whole number'],
       [{ type: 'x1', name: 'X', credits: '10', price: 1 }, 'credits: must be a whole number'],
       [{ type: 'x1', name: 'X', credits: 1, price: 0 }, 'price: must be at least 0.01'],
       [{ type: 'x1', name: 'X', credits: 1, price: 1.005 }, 'price: must have at most two decimals'],
-      [{ type: 'x1', name: 'X', credits: 1, price: 1, currency: 'dollars' }, 'currency: must be a three-letter currency code such as HKD or USD'],
+      [
+        { type: 'x1', name: 'X', credits: 1, price: 1, currency: 'dollars' },
+        'currency: must be a three-letter currency code such as HKD or USD',
+      ],
     ];
-    for (const [body, error] of invalid) expect(refusal(await call('POST', '/internal/admin/packages', body))).toEqual({ status: 400, error });
+    for (const [body, error] of invalid)
+      expect(refusal(await call('POST', '/internal/admin/packages', body))).toEqual({ status: 400, error });
 
     const updated = await call('PUT', '/internal/admin/packages/premium_plus', { name: 'Premium+', price: 999.99, credits: 210 });
-    expect(updated).toMatchObject({ status: 200, body: { message: 'Package updated successfully', package: { name: 'Premium+', price: 999.99, credits: 210, currency: 'USD' } } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { message: 'Package updated successfully', package: { name: 'Premium+', price: 999.99, credits: 210, currency: 'USD' } },
+    });
     const publicList = (await call('GET', '/api/payments/packages', undefined, null)).body.packages as Record<string, Body>;
     expect(publicList.premium_plus).toMatchObject({ name: 'Premium+', price: 999.99, credits: 210, currency: 'USD' });
-    expect(refusal(await call('PUT', '/internal/admin/packages/premium_plus', { type: 'other' }))).toEqual({ status: 400, error: 'type: cannot be changed; add a new package instead' });
-    expect(refusal(await call('PUT', '/internal/admin/packages/premium_plus', {}))).toEqual({ status: 400, error: 'Nothing to change: send any of name, credits, price, currency, popular' });
-    expect(refusal(await call('PUT', '/internal/admin/packages/premium_plus', { price: 0 }))).toEqual({ status: 400, error: 'price: must be at least 0.01' });
-    expect(refusal(await call('PUT', '/internal/admin/packages/nothing_here', { name: 'X' }))).toEqual({ status: 404, error: 'There is no package nothing_here' });
+    expect(refusal(await call('PUT', '/internal/admin/packages/premium_plus', { type: 'other' }))).toEqual({
+      status: 400,
+      error: 'type: cannot be changed; add a new package instead',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/packages/premium_plus', {}))).toEqual({
+      status: 400,
+      error: 'Nothing to change: send any of name, credits, price, currency, popular',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/packages/premium_plus', { price: 0 }))).toEqual({
+      status: 400,
+      error: 'price: must be at least 0.01',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/packages/nothing_here', { name: 'X' }))).toEqual({
+      status: 404,
+      error: 'There is no package nothing_here',
+    });
 
-    expect(await call('DELETE', '/internal/admin/packages/premium_plus')).toMatchObject({ status: 200, body: { message: 'Package deleted successfully' } });
+    expect(await call('DELETE', '/internal/admin/packages/premium_plus')).toMatchObject({
+      status: 200,
+      body: { message: 'Package deleted successfully' },
+    });
     expect((await call('DELETE', '/internal/admin/packages/premium_plus')).status).toBe(404);
-    expect(Object.keys((await call('GET', '/internal/admin/packages')).body.packages as Body)).toEqual(['basic', 'standard', 'premium', 'enterprise']);
+    expect(Object.keys((await call('GET', '/internal/admin/packages')).body.packages as Body)).toEqual([
+      'basic',
+      'standard',
+      'premium',
+      'enterprise',
+    ]);
   });
 
   it('keeps the payments of a deleted package readable', async () => {
     const { call, register } = billing;
     const buyer = await register('Grace', 'Hopper');
     await call('POST', '/internal/admin/packages', { type: 'trial', name: 'Trial', credits: 3, price: 9.5 });
-    const intent = (await call('POST', '/api/payments/create-payment-intent', { packageType: 'trial' }, buyer.bearer)).body as { paymentIntentId: string; clientSecret: string };
+    const intent = (await call('POST', '/api/payments/create-payment-intent', { packageType: 'trial' }, buyer.bearer)).body as {
+      paymentIntentId: string;
+      clientSecret: string;
+    };
     expect((await call('POST', '/api/payments/demo/pay', { ...intent, cardNumber: '4242424242424242' }, buyer.bearer)).status).toBe(200);
-    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId }, buyer.bearer)).body).toMatchObject({ success: true });
+    expect(
+      (await call('POST', '/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId }, buyer.bearer)).body,
+    ).toMatchObject({ success: true });
     expect((await call('DELETE', '/internal/admin/packages/trial')).status).toBe(200);
 
     const { payments } = (await call('GET', '/internal/admin/payments?status=completed')).body as { payments: Body[] };
@@ -158,7 +221,15 @@ describe('billing admin API', () => {
     const { call } = billing;
     expect(Object.keys((await call('GET', '/internal/admin/subscription-plans')).body.plans as Body)).toEqual(['vip', 'premium']);
 
-    const plan = { planId: 'vip_plus', name: 'VIP Plus', levelType: 'vip', features: ['Daily credits', '  ', '', ' Priority '], monthly: { price: 9.99 }, yearly: { price: 99.99 }, currency: 'USD' };
+    const plan = {
+      planId: 'vip_plus',
+      name: 'VIP Plus',
+      levelType: 'vip',
+      features: ['Daily credits', '  ', '', ' Priority '],
+      monthly: { price: 9.99 },
+      yearly: { price: 99.99 },
+      currency: 'USD',
+    };
     expect(await call('POST', '/internal/admin/subscription-plans', plan)).toMatchObject({
       status: 201,
       body: {
@@ -172,31 +243,60 @@ describe('billing admin API', () => {
         },
       },
     });
-    expect(refusal(await call('POST', '/internal/admin/subscription-plans', plan))).toEqual({ status: 409, error: 'A plan with id vip_plus already exists' });
+    expect(refusal(await call('POST', '/internal/admin/subscription-plans', plan))).toEqual({
+      status: 409,
+      error: 'A plan with id vip_plus already exists',
+    });
     const invalid: Array<[Body, string]> = [
       [{ ...plan, planId: undefined }, 'planId: is required'],
       [{ ...plan, planId: 'p2', levelType: 'gold' }, 'levelType: must be free, vip or premium'],
       [{ ...plan, planId: 'p2', monthly: { price: -1 } }, 'monthly.price: must be 0 or more'],
       [{ ...plan, planId: 'p2', yearly: 5 }, 'yearly: must be an object with a price'],
       [{ ...plan, planId: 'p2', features: 'one line' }, 'features: must be a list of texts'],
-      [{ ...plan, planId: 'p2', currency: undefined, monthly: { price: 1, currency: 'USD' }, yearly: { price: 1, currency: 'HKD' } }, 'currency: a plan has one currency; the monthly and yearly prices must use the same one'],
+      [
+        { ...plan, planId: 'p2', currency: undefined, monthly: { price: 1, currency: 'USD' }, yearly: { price: 1, currency: 'HKD' } },
+        'currency: a plan has one currency; the monthly and yearly prices must use the same one',
+      ],
     ];
-    for (const [body, error] of invalid) expect(refusal(await call('POST', '/internal/admin/subscription-plans', body))).toEqual({ status: 400, error });
+    for (const [body, error] of invalid)
+      expect(refusal(await call('POST', '/internal/admin/subscription-plans', body))).toEqual({ status: 400, error });
 
-    expect((await call('PUT', '/internal/admin/subscription-plans/vip_plus', { name: 'VIP+', features: ['A', 'B'], levelType: 'premium' })).body).toMatchObject({
+    expect(
+      (await call('PUT', '/internal/admin/subscription-plans/vip_plus', { name: 'VIP+', features: ['A', 'B'], levelType: 'premium' })).body,
+    ).toMatchObject({
       plan: { name: 'VIP+', features: ['A', 'B'], levelType: 'premium', dailyCredits: 30, monthly: { price: 9.99 } },
     });
     expect((await call('PUT', '/internal/admin/subscription-plans/vip_plus/monthly', { price: 12.5 })).body).toMatchObject({
       message: 'Plan price updated successfully',
       plan: { monthly: { price: 12.5, currency: 'USD' }, yearly: { price: 99.99 } },
     });
-    expect((await call('PUT', '/internal/admin/subscription-plans/vip_plus/yearly', { price: 0 })).body).toMatchObject({ plan: { yearly: { price: 0 } } });
-    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus/weekly', { price: 1 }))).toEqual({ status: 400, error: 'The billing cycle must be monthly or yearly' });
-    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus/monthly', { price: -0.01 }))).toEqual({ status: 400, error: 'price: must be 0 or more' });
-    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus/monthly', {}))).toEqual({ status: 400, error: 'price: is required' });
-    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/nope/monthly', { price: 1 }))).toEqual({ status: 404, error: 'There is no subscription plan nope' });
-    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/nope', { name: 'X' }))).toEqual({ status: 404, error: 'There is no subscription plan nope' });
-    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus', { planId: 'other' }))).toEqual({ status: 400, error: 'planId: cannot be changed; add a new plan instead' });
+    expect((await call('PUT', '/internal/admin/subscription-plans/vip_plus/yearly', { price: 0 })).body).toMatchObject({
+      plan: { yearly: { price: 0 } },
+    });
+    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus/weekly', { price: 1 }))).toEqual({
+      status: 400,
+      error: 'The billing cycle must be monthly or yearly',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus/monthly', { price: -0.01 }))).toEqual({
+      status: 400,
+      error: 'price: must be 0 or more',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus/monthly', {}))).toEqual({
+      status: 400,
+      error: 'price: is required',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/nope/monthly', { price: 1 }))).toEqual({
+      status: 404,
+      error: 'There is no subscription plan nope',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/nope', { name: 'X' }))).toEqual({
+      status: 404,
+      error: 'There is no subscription plan nope',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip_plus', { planId: 'other' }))).toEqual({
+      status: 400,
+      error: 'planId: cannot be changed; add a new plan instead',
+    });
 
     const publicPlans = (await call('GET', '/api/subscriptions/plans', undefined, null)).body.plans as Record<string, Body>;
     expect(publicPlans.vip_plus).toMatchObject({ name: 'VIP+', monthly: { price: 12.5, currency: 'USD' } });
@@ -210,23 +310,47 @@ describe('billing admin API', () => {
   it('sells only in two-decimal currencies, at prices a card can be charged', async () => {
     const { call } = billing;
     const add = (body: Body) => call('POST', '/internal/admin/packages', { type: 'cheap', name: 'Cheap', credits: 1, ...body });
-    expect(refusal(await add({ price: 0.01 }))).toEqual({ status: 400, error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD' });
-    expect(refusal(await add({ price: 0.49, currency: 'USD' }))).toEqual({ status: 400, error: 'price: must be at least 0.50 USD, the lowest amount a card can be charged in USD' });
+    expect(refusal(await add({ price: 0.01 }))).toEqual({
+      status: 400,
+      error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD',
+    });
+    expect(refusal(await add({ price: 0.49, currency: 'USD' }))).toEqual({
+      status: 400,
+      error: 'price: must be at least 0.50 USD, the lowest amount a card can be charged in USD',
+    });
     expect(refusal(await add({ price: 100, currency: 'JPY' }))).toEqual({
       status: 400,
-      error: 'currency: JPY is not accepted; prices may be in HKD, USD, TWD, EUR, GBP, AUD, CAD, SGD, NZD, CHF (currencies with two decimals)',
+      error:
+        'currency: JPY is not accepted; prices may be in HKD, USD, TWD, EUR, GBP, AUD, CAD, SGD, NZD, CHF (currencies with two decimals)',
     });
     // No minimum is known for TWD: the admin spec's floor of 0.01 stands.
     expect((await add({ price: 0.01, currency: 'TWD' })).status).toBe(201);
-    expect(refusal(await call('PUT', '/internal/admin/packages/cheap', { currency: 'HKD' }))).toEqual({ status: 400, error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD' });
-    expect(refusal(await call('PUT', '/internal/admin/packages/basic', { price: 3.99 }))).toEqual({ status: 400, error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD' });
+    expect(refusal(await call('PUT', '/internal/admin/packages/cheap', { currency: 'HKD' }))).toEqual({
+      status: 400,
+      error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/packages/basic', { price: 3.99 }))).toEqual({
+      status: 400,
+      error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD',
+    });
     expect((await call('DELETE', '/internal/admin/packages/cheap')).status).toBe(200);
 
     expect(refusal(await call('PUT', '/internal/admin/subscription-plans/vip/monthly', { price: 1 }))).toEqual({
       status: 400,
       error: 'price: must be at least 4.00 HKD, the lowest amount a card can be charged in HKD (or 0)',
     });
-    expect(refusal(await call('POST', '/internal/admin/subscription-plans', { planId: 'tiny', name: 'Tiny', levelType: 'vip', monthly: { price: 0.3 }, yearly: { price: 0 }, currency: 'EUR' }))).toEqual({
+    expect(
+      refusal(
+        await call('POST', '/internal/admin/subscription-plans', {
+          planId: 'tiny',
+          name: 'Tiny',
+          levelType: 'vip',
+          monthly: { price: 0.3 },
+          yearly: { price: 0 },
+          currency: 'EUR',
+        }),
+      ),
+    ).toEqual({
       status: 400,
       error: 'monthly.price: must be at least 0.50 EUR, the lowest amount a card can be charged in EUR (or 0)',
     });
@@ -236,13 +360,22 @@ describe('billing admin API', () => {
   it('adds, edits and deletes user levels; free, vip and levels in use stay', async () => {
     const { call } = billing;
     expect(Object.keys((await call('GET', '/internal/admin/user-levels')).body.levels as Body)).toEqual(['free', 'vip', 'premium']);
-    expect(refusal(await call('DELETE', '/internal/admin/user-levels/free'))).toEqual({ status: 409, error: 'The free level is built in and cannot be deleted' });
-    expect(refusal(await call('DELETE', '/internal/admin/user-levels/vip'))).toEqual({ status: 409, error: 'The vip level is built in and cannot be deleted' });
+    expect(refusal(await call('DELETE', '/internal/admin/user-levels/free'))).toEqual({
+      status: 409,
+      error: 'The free level is built in and cannot be deleted',
+    });
+    expect(refusal(await call('DELETE', '/internal/admin/user-levels/vip'))).toEqual({
+      status: 409,
+      error: 'The vip level is built in and cannot be deleted',
+    });
     expect(refusal(await call('DELETE', '/internal/admin/user-levels/premium'))).toEqual({
       status: 409,
       error: 'The premium level is used by the subscription plan(s) premium; delete those plans or give them another level first',
     });
-    expect(refusal(await call('DELETE', '/internal/admin/user-levels/gold'))).toEqual({ status: 404, error: 'There is no user level gold' });
+    expect(refusal(await call('DELETE', '/internal/admin/user-levels/gold'))).toEqual({
+      status: 404,
+      error: 'There is no user level gold',
+    });
 
     const invalid: Array<[Body, string]> = [
       [{ name: 'Gold', dailyCredits: 1 }, 'levelType: is required'],
@@ -251,32 +384,80 @@ describe('billing admin API', () => {
       [{ levelType: 'premium', name: 'P', dailyCredits: -1 }, 'dailyCredits: must be at least 0'],
       [{ levelType: 'premium', name: 'P', dailyCredits: 2.5 }, 'dailyCredits: must be a whole number'],
     ];
-    for (const [body, error] of invalid) expect(refusal(await call('POST', '/internal/admin/user-levels', body))).toEqual({ status: 400, error });
-    expect(refusal(await call('POST', '/internal/admin/user-levels', { levelType: 'premium', name: 'P', dailyCredits: 1 }))).toEqual({ status: 409, error: 'The user level premium already exists' });
+    for (const [body, error] of invalid)
+      expect(refusal(await call('POST', '/internal/admin/user-levels', body))).toEqual({ status: 400, error });
+    expect(refusal(await call('POST', '/internal/admin/user-levels', { levelType: 'premium', name: 'P', dailyCredits: 1 }))).toEqual({
+      status: 409,
+      error: 'The user level premium already exists',
+    });
 
-    expect((await call('PUT', '/internal/admin/user-levels/premium', { dailyCredits: 40, description: 'For professionals' })).body).toMatchObject({
+    expect(
+      (await call('PUT', '/internal/admin/user-levels/premium', { dailyCredits: 40, description: 'For professionals' })).body,
+    ).toMatchObject({
       message: 'User level updated successfully',
       level: { levelType: 'premium', dailyCredits: 40, description: 'For professionals' },
     });
-    expect(((await call('GET', '/api/subscriptions/plans', undefined, null)).body.plans as Record<string, Body>).premium).toMatchObject({ dailyCredits: 40 });
-    expect(refusal(await call('PUT', '/internal/admin/user-levels/gold', { name: 'X' }))).toEqual({ status: 404, error: 'There is no user level gold' });
-    expect(refusal(await call('PUT', '/internal/admin/user-levels/premium', { dailyCredits: -3 }))).toEqual({ status: 400, error: 'dailyCredits: must be at least 0' });
+    expect(((await call('GET', '/api/subscriptions/plans', undefined, null)).body.plans as Record<string, Body>).premium).toMatchObject({
+      dailyCredits: 40,
+    });
+    expect(refusal(await call('PUT', '/internal/admin/user-levels/gold', { name: 'X' }))).toEqual({
+      status: 404,
+      error: 'There is no user level gold',
+    });
+    expect(refusal(await call('PUT', '/internal/admin/user-levels/premium', { dailyCredits: -3 }))).toEqual({
+      status: 400,
+      error: 'dailyCredits: must be at least 0',
+    });
 
     // Without its plan, the premium level can go, and come back.
     const premiumPlan = (await call('GET', '/internal/admin/subscription-plans')).body.plans as Record<string, Body>;
     expect((await call('DELETE', '/internal/admin/subscription-plans/premium')).status).toBe(200);
-    expect(await call('DELETE', '/internal/admin/user-levels/premium')).toMatchObject({ status: 200, body: { message: 'User level deleted successfully' } });
-    expect(refusal(await call('POST', '/internal/admin/subscription-plans', { planId: 'premium', name: 'P', levelType: 'premium', monthly: { price: 1 }, yearly: { price: 10 } }))).toEqual({
+    expect(await call('DELETE', '/internal/admin/user-levels/premium')).toMatchObject({
+      status: 200,
+      body: { message: 'User level deleted successfully' },
+    });
+    expect(
+      refusal(
+        await call('POST', '/internal/admin/subscription-plans', {
+          planId: 'premium',
+          name: 'P',
+          levelType: 'premium',
+          monthly: { price: 1 },
+          yearly: { price: 10 },
+        }),
+      ),
+    ).toEqual({
       status: 400,
       error: 'levelType: there is no user level premium; add it first',
     });
-    expect(await call('POST', '/internal/admin/user-levels', { levelType: 'premium', name: '高級會員', dailyCredits: 30, features: ['每日 30 點分析點數'] })).toMatchObject({
+    expect(
+      await call('POST', '/internal/admin/user-levels', {
+        levelType: 'premium',
+        name: '高級會員',
+        dailyCredits: 30,
+        features: ['每日 30 點分析點數'],
+      }),
+    ).toMatchObject({
       status: 201,
       body: { message: 'User level added successfully', level: { levelType: 'premium', dailyCredits: 30, builtIn: false } },
     });
-    const old = premiumPlan.premium as { name: string; features: string[]; monthly: { price: number; currency: string }; yearly: { price: number } };
+    const old = premiumPlan.premium as {
+      name: string;
+      features: string[];
+      monthly: { price: number; currency: string };
+      yearly: { price: number };
+    };
     expect(
-      (await call('POST', '/internal/admin/subscription-plans', { planId: 'premium', name: old.name, levelType: 'premium', features: old.features, monthly: old.monthly, yearly: { price: old.yearly.price } })).status,
+      (
+        await call('POST', '/internal/admin/subscription-plans', {
+          planId: 'premium',
+          name: old.name,
+          levelType: 'premium',
+          features: old.features,
+          monthly: old.monthly,
+          yearly: { price: old.yearly.price },
+        })
+      ).status,
     ).toBe(201);
   });
 
@@ -290,34 +471,72 @@ describe('billing admin API', () => {
     expect(read.body).toEqual({
       success: true,
       members: [
-        { userId: ada.userId, level: 'free', credits: 3, paidCredits: 0, dailyCredits: 3, maxDailyCredits: 3, subscription: { planId: null, expiresAt: null, status: 'inactive' } },
+        {
+          userId: ada.userId,
+          level: 'free',
+          credits: 3,
+          paidCredits: 0,
+          dailyCredits: 3,
+          maxDailyCredits: 3,
+          subscription: { planId: null, expiresAt: null, status: 'inactive' },
+        },
         expect.objectContaining({ userId: bob.userId, credits: 3 }),
       ],
       missing: [unknown],
     });
-    expect(refusal(await call('GET', '/internal/admin/members?ids=abc'))).toEqual({ status: 400, error: 'ids.0: must be user ids (uuids)' });
+    expect(refusal(await call('GET', '/internal/admin/members?ids=abc'))).toEqual({
+      status: 400,
+      error: 'ids.0: must be user ids (uuids)',
+    });
     expect(refusal(await call('GET', '/internal/admin/members'))).toEqual({ status: 400, error: 'ids: is required' });
-    expect(refusal(await call('GET', `/internal/admin/members/${unknown}`))).toEqual({ status: 404, error: `There is no member with id ${unknown}` });
-    expect(refusal(await call('GET', '/internal/admin/members/abc'))).toEqual({ status: 400, error: 'The member id must be a user id (uuid)' });
+    expect(refusal(await call('GET', `/internal/admin/members/${unknown}`))).toEqual({
+      status: 404,
+      error: `There is no member with id ${unknown}`,
+    });
+    expect(refusal(await call('GET', '/internal/admin/members/abc'))).toEqual({
+      status: 400,
+      error: 'The member id must be a user id (uuid)',
+    });
 
     const edit = (userId: string, body: Body) => call('PUT', `/internal/admin/members/${userId}`, body);
-    const asAdmin = (userId: string, body: Body, key?: string) => call('PUT', `/internal/admin/members/${userId}`, body, billing.token(randomUUID(), 'admin'), key ? { 'idempotency-key': key } : {});
-    expect((await asAdmin(ada.userId, { paidCredits: 25 }, 'edit-1')).body.member).toMatchObject({ paidCredits: 25, dailyCredits: 3, credits: 28 });
+    const asAdmin = (userId: string, body: Body, key?: string) =>
+      call('PUT', `/internal/admin/members/${userId}`, body, billing.token(randomUUID(), 'admin'), key ? { 'idempotency-key': key } : {});
+    expect((await asAdmin(ada.userId, { paidCredits: 25 }, 'edit-1')).body.member).toMatchObject({
+      paidCredits: 25,
+      dailyCredits: 3,
+      credits: 28,
+    });
     // The member spends a credit; the retried edit changes nothing.
-    expect((await call('POST', '/internal/credits/debit', { userId: ada.userId, amount: 1, reference: `analysis:${randomUUID()}` }, ada.bearer)).status).toBe(200);
-    expect((await asAdmin(ada.userId, { paidCredits: 25 }, 'edit-1')).body.member).toMatchObject({ paidCredits: 25, dailyCredits: 2, credits: 27 });
+    expect(
+      (await call('POST', '/internal/credits/debit', { userId: ada.userId, amount: 1, reference: `analysis:${randomUUID()}` }, ada.bearer))
+        .status,
+    ).toBe(200);
+    expect((await asAdmin(ada.userId, { paidCredits: 25 }, 'edit-1')).body.member).toMatchObject({
+      paidCredits: 25,
+      dailyCredits: 2,
+      credits: 27,
+    });
 
     // A total: the difference goes to paid credits, then to daily ones.
     expect((await edit(ada.userId, { credits: 10 })).body.member).toMatchObject({ paidCredits: 8, dailyCredits: 2, credits: 10 });
     expect((await edit(ada.userId, { credits: 1 })).body.member).toMatchObject({ paidCredits: 0, dailyCredits: 1, credits: 1 });
-    expect((await edit(ada.userId, { paidCredits: 5, credits: 7 })).body.member).toMatchObject({ paidCredits: 5, dailyCredits: 2, credits: 7 });
+    expect((await edit(ada.userId, { paidCredits: 5, credits: 7 })).body.member).toMatchObject({
+      paidCredits: 5,
+      dailyCredits: 2,
+      credits: 7,
+    });
     expect((await edit(ada.userId, { paidCredits: 5 })).body.member).toMatchObject({ paidCredits: 5, credits: 7 });
 
     const { rows } = await service.db.query<{ kind: string; paid_delta: number; daily_delta: number; reference: string }>(
       "SELECT kind, paid_delta, daily_delta, reference FROM credit_ledger WHERE user_id = $1 AND kind = 'adjustment' ORDER BY id",
       [ada.userId],
     );
-    expect(rows.map((r) => [r.paid_delta, r.daily_delta])).toEqual([[25, 0], [-17, 0], [-8, -1], [5, 1]]);
+    expect(rows.map((r) => [r.paid_delta, r.daily_delta])).toEqual([
+      [25, 0],
+      [-17, 0],
+      [-8, -1],
+      [5, 1],
+    ]);
     expect(rows.every((r) => r.reference.startsWith('admin:'))).toBe(true);
     expect(await ledger.mismatches(service.db)).toEqual([]);
 
@@ -332,14 +551,24 @@ describe('billing admin API', () => {
     ];
     for (const [body, error] of invalid) expect(refusal(await edit(ada.userId, body))).toEqual({ status: 400, error });
     // A date must exist on the calendar, not roll over into the next month.
-    expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-13-01' }))).toEqual({ status: 400, error: 'subscriptionExpiry: 2027-13-01 is not a calendar date (YYYY-MM-DD)' });
-    expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-02-31' }))).toEqual({ status: 400, error: 'subscriptionExpiry: 2027-02-31 is not a calendar date (YYYY-MM-DD)' });
+    expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-13-01' }))).toEqual({
+      status: 400,
+      error: 'subscriptionExpiry: 2027-13-01 is not a calendar date (YYYY-MM-DD)',
+    });
+    expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-02-31' }))).toEqual({
+      status: 400,
+      error: 'subscriptionExpiry: 2027-02-31 is not a calendar date (YYYY-MM-DD)',
+    });
     expect(refusal(await edit(ada.userId, { subscriptionPlan: 'vip', subscriptionExpiry: '2027-02-31T00:00:00Z' }))).toEqual({
       status: 400,
       error: 'subscriptionExpiry: must be a date (YYYY-MM-DD) or a date-time with offset',
     });
     expect(refusal(await edit(unknown, { paidCredits: 1 }))).toEqual({ status: 404, error: `There is no member with id ${unknown}` });
-    expect(refusal(await call('PUT', `/internal/admin/members/${ada.userId}`, { paidCredits: 1 }, undefined, { 'idempotency-key': 'k'.repeat(201) }))).toEqual({
+    expect(
+      refusal(
+        await call('PUT', `/internal/admin/members/${ada.userId}`, { paidCredits: 1 }, undefined, { 'idempotency-key': 'k'.repeat(201) }),
+      ),
+    ).toEqual({
       status: 400,
       error: 'Idempotency-Key: must be at most 200 characters',
     });
@@ -358,14 +587,18 @@ describe('billing admin API', () => {
     const { call, register, events } = billing;
     const member = await register();
     const edit = (body: Body) => call('PUT', `/internal/admin/members/${member.userId}`, body);
-    const membership = () => events.filter((e) => e.type === 'membership.changed' && (e.data as { userId: string }).userId === member.userId).map((e) => e.data);
+    const membership = () =>
+      events.filter((e) => e.type === 'membership.changed' && (e.data as { userId: string }).userId === member.userId).map((e) => e.data);
 
     expect((await edit({ level: 'vip' })).body.member).toMatchObject({ level: 'vip', dailyCredits: 10, maxDailyCredits: 10 });
     await waitFor('membership.changed to vip', () => membership().length === 1);
     expect(membership()).toEqual([{ userId: member.userId, level: 'vip', previousLevel: 'free' }]);
     expect((await edit({ level: 'vip' })).status).toBe(200);
 
-    expect(refusal(await edit({ subscriptionExpiry: '2099-01-31' }))).toEqual({ status: 400, error: 'subscriptionExpiry: the member has no active subscription; choose a subscriptionPlan as well' });
+    expect(refusal(await edit({ subscriptionExpiry: '2099-01-31' }))).toEqual({
+      status: 400,
+      error: 'subscriptionExpiry: the member has no active subscription; choose a subscriptionPlan as well',
+    });
     expect(refusal(await edit({ subscriptionPlan: 'gold' }))).toEqual({ status: 400, error: 'subscriptionPlan: there is no plan gold' });
     expect(refusal(await edit({ subscriptionPlan: 'premium', subscriptionExpiry: '2020-01-01' }))).toEqual({
       status: 400,
@@ -374,20 +607,38 @@ describe('billing admin API', () => {
 
     const granted = (await edit({ subscriptionPlan: 'premium', subscriptionExpiry: '2099-01-31' })).body.member;
     // A date is the end of that day in Hong Kong.
-    expect(granted).toMatchObject({ level: 'premium', dailyCredits: 30, subscription: { planId: 'premium', expiresAt: '2099-01-31T15:59:59.999Z', status: 'active' } });
-    const { rows } = await service.db.query<{ provider: string; auto_renewal: boolean }>("SELECT provider, auto_renewal FROM subscriptions WHERE user_id = $1 AND status = 'active'", [member.userId]);
+    expect(granted).toMatchObject({
+      level: 'premium',
+      dailyCredits: 30,
+      subscription: { planId: 'premium', expiresAt: '2099-01-31T15:59:59.999Z', status: 'active' },
+    });
+    const { rows } = await service.db.query<{ provider: string; auto_renewal: boolean }>(
+      "SELECT provider, auto_renewal FROM subscriptions WHERE user_id = $1 AND status = 'active'",
+      [member.userId],
+    );
     expect(rows).toEqual([{ provider: 'admin', auto_renewal: false }]);
-    expect((await edit({ subscriptionExpiry: '2099-03-01T00:00:00Z' })).body.member).toMatchObject({ subscription: { planId: 'premium', expiresAt: '2099-03-01T00:00:00.000Z', status: 'active' } });
-    expect((await edit({ subscriptionPlan: 'vip' })).body.member).toMatchObject({ level: 'vip', subscription: { planId: 'vip', expiresAt: '2099-03-01T00:00:00.000Z', status: 'active' } });
+    expect((await edit({ subscriptionExpiry: '2099-03-01T00:00:00Z' })).body.member).toMatchObject({
+      subscription: { planId: 'premium', expiresAt: '2099-03-01T00:00:00.000Z', status: 'active' },
+    });
+    expect((await edit({ subscriptionPlan: 'vip' })).body.member).toMatchObject({
+      level: 'vip',
+      subscription: { planId: 'vip', expiresAt: '2099-03-01T00:00:00.000Z', status: 'active' },
+    });
     // An explicit level wins over the plan's.
-    expect((await edit({ subscriptionPlan: 'premium', level: 'vip' })).body.member).toMatchObject({ level: 'vip', subscription: { planId: 'premium' } });
+    expect((await edit({ subscriptionPlan: 'premium', level: 'vip' })).body.member).toMatchObject({
+      level: 'vip',
+      subscription: { planId: 'premium' },
+    });
     expect(refusal(await call('DELETE', '/internal/admin/subscription-plans/premium'))).toEqual({
       status: 409,
       error: 'Plan premium has 1 subscription(s) (1 active) and is kept for their history; edit it instead of deleting it',
     });
     expect(refusal(await call('DELETE', '/internal/admin/user-levels/premium'))).toMatchObject({ status: 409 });
 
-    expect((await edit({ subscriptionPlan: null })).body.member).toMatchObject({ level: 'free', subscription: { planId: 'premium', status: 'inactive' } });
+    expect((await edit({ subscriptionPlan: null })).body.member).toMatchObject({
+      level: 'free',
+      subscription: { planId: 'premium', status: 'inactive' },
+    });
     await waitFor('membership.changed back to free', () => membership().length === 4);
     expect(membership()).toEqual([
       { userId: member.userId, level: 'vip', previousLevel: 'free' },
@@ -396,7 +647,9 @@ describe('billing admin API', () => {
       { userId: member.userId, level: 'free', previousLevel: 'vip' },
     ]);
     await waitFor('the subscription events', () =>
-      ['subscription.started', 'subscription.canceled'].every((type) => events.some((e) => e.type === type && (e.data as { userId: string }).userId === member.userId)),
+      ['subscription.started', 'subscription.canceled'].every((type) =>
+        events.some((e) => e.type === type && (e.data as { userId: string }).userId === member.userId),
+      ),
     );
     expect(await ledger.mismatches(service.db)).toEqual([]);
   });
@@ -411,18 +664,122 @@ describe('billing admin payments', () => {
   let bob: { userId: string; email: string };
 
   /** A stored payment (amount in minor units), of Ada or Bob, made `at`. */
-  type Fixture = Pick<NewPayment, 'type' | 'packageType' | 'credits' | 'amount' | 'currency' | 'status'> & { id: string; user: 'ada' | 'bob'; at: string };
+  type Fixture = Pick<NewPayment, 'type' | 'packageType' | 'credits' | 'amount' | 'currency' | 'status'> & {
+    id: string;
+    user: 'ada' | 'bob';
+    at: string;
+  };
   const fixtures: Fixture[] = [
-    { id: 'p1', user: 'ada', type: 'topup', packageType: 'standard', credits: 50, amount: 32800, currency: 'HKD', status: 'completed', at: '2026-11-23T16:30:00Z' },
-    { id: 'p2', user: 'bob', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'completed', at: '2026-11-23T15:30:00Z' },
-    { id: 'p3', user: 'ada', type: 'subscription', packageType: 'vip', credits: 0, amount: 999, currency: 'USD', status: 'completed', at: '2026-11-05T00:00:00Z' },
-    { id: 'p4', user: 'bob', type: 'topup', packageType: 'premium', credits: 120, amount: 68800, currency: 'HKD', status: 'completed', at: '2026-10-31T16:30:00Z' },
-    { id: 'p5', user: 'ada', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'completed', at: '2026-10-31T15:30:00Z' },
-    { id: 'p6', user: 'ada', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'failed', at: '2026-11-23T16:10:00Z' },
-    { id: 'p7', user: 'bob', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'requires_payment_method', at: '2026-11-20T00:00:00Z' },
-    { id: 'p8', user: 'bob', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'requires_action', at: '2026-11-22T00:00:00Z' },
-    { id: 'p9', user: 'ada', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'canceled', at: '2026-11-21T00:00:00Z' },
-    { id: 'p10', user: 'ada', type: 'topup', packageType: 'basic', credits: 10, amount: 7800, currency: 'HKD', status: 'processing', at: '2026-11-19T00:00:00Z' },
+    {
+      id: 'p1',
+      user: 'ada',
+      type: 'topup',
+      packageType: 'standard',
+      credits: 50,
+      amount: 32800,
+      currency: 'HKD',
+      status: 'completed',
+      at: '2026-11-23T16:30:00Z',
+    },
+    {
+      id: 'p2',
+      user: 'bob',
+      type: 'topup',
+      packageType: 'basic',
+      credits: 10,
+      amount: 7800,
+      currency: 'HKD',
+      status: 'completed',
+      at: '2026-11-23T15:30:00Z',
+    },
+    {
+      id: 'p3',
+      user: 'ada',
+      type: 'subscription',
+      packageType: 'vip',
+      credits: 0,
+      amount: 999,
+      currency: 'USD',
+      status: 'completed',
+      at: '2026-11-05T00:00:00Z',
+    },
+    {
+      id: 'p4',
+      user: 'bob',
+      type: 'topup',
+      packageType: 'premium',
+      credits: 120,
+      amount: 68800,
+      currency: 'HKD',
+      status: 'completed',
+      at: '2026-10-31T16:30:00Z',
+    },
+    {
+      id: 'p5',
+      user: 'ada',
+      type: 'topup',
+      packageType: 'basic',
+      credits: 10,
+      amount: 7800,
+      currency: 'HKD',
+      status: 'completed',
+      at: '2026-10-31T15:30:00Z',
+    },
+    {
+      id: 'p6',
+      user: 'ada',
+      type: 'topup',
+      packageType: 'basic',
+      credits: 10,
+      amount: 7800,
+      currency: 'HKD',
+      status: 'failed',
+      at: '2026-11-23T16:10:00Z',
+    },
+    {
+      id: 'p7',
+      user: 'bob',
+      type: 'topup',
+      packageType: 'basic',
+      credits: 10,
+      amount: 7800,
+      currency: 'HKD',
+      status: 'requires_payment_method',
+      at: '2026-11-20T00:00:00Z',
+    },
+    {
+      id: 'p8',
+      user: 'bob',
+      type: 'topup',
+      packageType: 'basic',
+      credits: 10,
+      amount: 7800,
+      currency: 'HKD',
+      status: 'requires_action',
+      at: '2026-11-22T00:00:00Z',
+    },
+    {
+      id: 'p9',
+      user: 'ada',
+      type: 'topup',
+      packageType: 'basic',
+      credits: 10,
+      amount: 7800,
+      currency: 'HKD',
+      status: 'canceled',
+      at: '2026-11-21T00:00:00Z',
+    },
+    {
+      id: 'p10',
+      user: 'ada',
+      type: 'topup',
+      packageType: 'basic',
+      credits: 10,
+      amount: 7800,
+      currency: 'HKD',
+      status: 'processing',
+      at: '2026-11-19T00:00:00Z',
+    },
   ];
   /** p7: a package picked, its card never submitted; no transaction (services/billing/src/payments/views.ts). */
   const transactions = fixtures.filter((f) => f.status !== 'requires_payment_method');
@@ -436,7 +793,18 @@ describe('billing admin payments', () => {
       await billing.service.db.query(
         `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'demo', $9, $10)`,
-        [randomUUID(), f.user === 'ada' ? ada.userId : bob.userId, f.type, f.packageType, f.credits, f.amount, f.currency, f.status, `pi_fixture_${f.id}`, f.at],
+        [
+          randomUUID(),
+          f.user === 'ada' ? ada.userId : bob.userId,
+          f.type,
+          f.packageType,
+          f.credits,
+          f.amount,
+          f.currency,
+          f.status,
+          `pi_fixture_${f.id}`,
+          f.at,
+        ],
       );
     }
   });
@@ -445,7 +813,13 @@ describe('billing admin payments', () => {
     await billing?.service.close();
   });
 
-  const list = async (query: string) => (await billing.call('GET', `/internal/admin/payments${query}`)).body as { payments: Body[]; page: number; pages: number; total: number };
+  const list = async (query: string) =>
+    (await billing.call('GET', `/internal/admin/payments${query}`)).body as {
+      payments: Body[];
+      page: number;
+      pages: number;
+      total: number;
+    };
 
   it('lists every payment newest first, 20 a page, with the payer from the user directory', async () => {
     const all = await list('');
@@ -467,10 +841,18 @@ describe('billing admin payments', () => {
       stripePaymentIntentId: 'pi_fixture_p1',
       provider: 'demo',
     });
-    expect(all.payments.find((p) => p.stripePaymentIntentId === 'pi_fixture_p3')).toMatchObject({ amount: 9.99, currency: 'USD', type: 'subscription' });
+    expect(all.payments.find((p) => p.stripePaymentIntentId === 'pi_fixture_p3')).toMatchObject({
+      amount: 9.99,
+      currency: 'USD',
+      type: 'subscription',
+    });
 
     const pages = await Promise.all([1, 2, 3].map((page) => list(`?limit=4&page=${page}`)));
-    expect(pages.map((p) => [p.page, p.pages, p.total, p.payments.length])).toEqual([[1, 3, 9, 4], [2, 3, 9, 4], [3, 3, 9, 1]]);
+    expect(pages.map((p) => [p.page, p.pages, p.total, p.payments.length])).toEqual([
+      [1, 3, 9, 4],
+      [2, 3, 9, 4],
+      [3, 3, 9, 1],
+    ]);
     expect(pages.flatMap((p) => ids(p.payments))).toEqual(ids(all.payments));
     expect((await list('?page=5')).payments).toEqual([]);
   });
@@ -486,11 +868,17 @@ describe('billing admin payments', () => {
     // An intent whose card was never submitted is listed only when asked for.
     expect((await list('?status=abandoned')).payments.map((p) => [ids([p])[0], p.status])).toEqual([['p7', 'abandoned']]);
     expect(ids((await list('?status=abandoned&dateFrom=2026-11-21')).payments)).toEqual([]);
-    expect(new Set((await list('')).payments.map((p) => p.status))).toEqual(new Set(['completed', 'failed', 'canceled', 'requires_action', 'processing']));
+    expect(new Set((await list('')).payments.map((p) => p.status))).toEqual(
+      new Set(['completed', 'failed', 'canceled', 'requires_action', 'processing']),
+    );
     expect((await list('?status=all')).total).toBe(9);
     expect((await list('?status=&dateFrom=&dateTo=')).total).toBe(9);
 
-    const hkDays = (from: string, to: string) => transactions.filter((f) => hongKongDay(new Date(f.at)) >= from && hongKongDay(new Date(f.at)) <= to).map((f) => f.id).sort();
+    const hkDays = (from: string, to: string) =>
+      transactions
+        .filter((f) => hongKongDay(new Date(f.at)) >= from && hongKongDay(new Date(f.at)) <= to)
+        .map((f) => f.id)
+        .sort();
     expect(ids((await list('?dateFrom=2026-11-24&dateTo=2026-11-24')).payments).sort()).toEqual(hkDays('2026-11-24', '2026-11-24'));
     expect(ids((await list('?dateFrom=2026-11-24')).payments).sort()).toEqual(['p1', 'p6']);
     expect(ids((await list('?dateFrom=2026-11-01&dateTo=2026-11-23')).payments).sort()).toEqual(['p10', 'p2', 'p3', 'p4', 'p8', 'p9']);
@@ -510,7 +898,8 @@ describe('billing admin payments', () => {
       ['?limit=500', 'limit: must be at most 100'],
       ['?limit=ten', 'limit: must be a whole number'],
     ];
-    for (const [query, error] of invalid) expect(refusal(await billing.call('GET', `/internal/admin/payments${query}`))).toEqual({ status: 400, error });
+    for (const [query, error] of invalid)
+      expect(refusal(await billing.call('GET', `/internal/admin/payments${query}`))).toEqual({ status: 400, error });
   });
 
   it('works out revenue per currency for all time, the Hong Kong month and day, and the transaction figures', async () => {
@@ -535,9 +924,18 @@ describe('billing admin payments', () => {
     };
     // The same figures, worked out by hand: p4 is 1 November in Hong Kong (31 October in UTC), p2 is 23 November.
     expect(expected).toEqual({
-      totalRevenue: [{ amount: 1172, currency: 'HKD' }, { amount: 9.99, currency: 'USD' }],
-      monthlyRevenue: [{ amount: 1094, currency: 'HKD' }, { amount: 9.99, currency: 'USD' }],
-      todayRevenue: [{ amount: 328, currency: 'HKD' }, { amount: 0, currency: 'USD' }],
+      totalRevenue: [
+        { amount: 1172, currency: 'HKD' },
+        { amount: 9.99, currency: 'USD' },
+      ],
+      monthlyRevenue: [
+        { amount: 1094, currency: 'HKD' },
+        { amount: 9.99, currency: 'USD' },
+      ],
+      todayRevenue: [
+        { amount: 328, currency: 'HKD' },
+        { amount: 0, currency: 'USD' },
+      ],
       totalTransactions: 9,
       successfulTransactions: 5,
       failedTransactions: 1,
@@ -549,10 +947,15 @@ describe('billing admin payments', () => {
   });
 
   it('marks a payer whose name changed after registration, whatever order the events come in', async () => {
-    const consumed = (...eventIds: string[]) => async () => {
-      const { rows } = await billing.service.db.query<{ n: number }>("SELECT count(*)::int AS n FROM inbox WHERE consumer = 'billing.user-directory' AND event_id = ANY($1::uuid[])", [eventIds]);
-      return rows[0]?.n === eventIds.length;
-    };
+    const consumed =
+      (...eventIds: string[]) =>
+      async () => {
+        const { rows } = await billing.service.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM inbox WHERE consumer = 'billing.user-directory' AND event_id = ANY($1::uuid[])",
+          [eventIds],
+        );
+        return rows[0]?.n === eventIds.length;
+      };
     const renamed = newEvent('user.updated', { userId: ada.userId, fields: ['firstName'] });
     const profileOnly = newEvent('user.updated', { userId: bob.userId, fields: ['riskTolerance', 'investmentHorizon'] });
     await billing.service.bus.publish(renamed);
@@ -572,7 +975,13 @@ describe('billing admin payments', () => {
     const early = newEvent('user.updated', { userId, fields: ['lastName'] });
     await billing.service.bus.publish(early);
     await waitFor('the early update', consumed(early.id));
-    const registered = newEvent('user.registered', { userId, email: 'late@example.com', firstName: 'Late', lastName: 'Comer', registeredAt: new Date().toISOString() });
+    const registered = newEvent('user.registered', {
+      userId,
+      email: 'late@example.com',
+      firstName: 'Late',
+      lastName: 'Comer',
+      registeredAt: new Date().toISOString(),
+    });
     await billing.service.bus.publish(registered);
     await waitFor('the registration', consumed(registered.id));
     const { rows } = await billing.service.db.query<{ email: string; first_name: string; changed: boolean }>(
@@ -587,10 +996,22 @@ describe('billing admin API with another catalogue currency', () => {
   it('prices a new package and plan in BILLING_CURRENCY when the admin names none', async () => {
     const billing = await startBilling(() => new Date(), 'USD');
     try {
-      const added = await billing.call('POST', '/internal/admin/packages', { type: 'starter_usd', name: 'Starter', credits: 5, price: 4.99 });
+      const added = await billing.call('POST', '/internal/admin/packages', {
+        type: 'starter_usd',
+        name: 'Starter',
+        credits: 5,
+        price: 4.99,
+      });
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({ package: { type: 'starter_usd', currency: 'USD' } });
-      const plan = await billing.call('POST', '/internal/admin/subscription-plans', { planId: 'pro_usd', name: 'Pro', levelType: 'vip', features: ['x'], monthly: { price: 9.99 }, yearly: { price: 99.9 } });
+      const plan = await billing.call('POST', '/internal/admin/subscription-plans', {
+        planId: 'pro_usd',
+        name: 'Pro',
+        levelType: 'vip',
+        features: ['x'],
+        monthly: { price: 9.99 },
+        yearly: { price: 99.9 },
+      });
       expect(plan.status).toBe(201);
       expect(JSON.stringify(plan.body)).toContain('"currency":"USD"');
       expect(JSON.stringify(plan.body)).not.toContain('"currency":"HKD"');

@@ -36,7 +36,8 @@ describe('content: the Ghost post index with a misbehaving Ghost', () => {
   });
 
   const postsAsked = () => ghost.requests.filter((r) => r.startsWith('GET /ghost/api/content/posts/')).length;
-  const indexed = async () => (await sut.db.query<{ id: string }>("SELECT id FROM articles WHERE source = 'ghost' ORDER BY id")).rows.map((r) => r.id);
+  const indexed = async () =>
+    (await sut.db.query<{ id: string }>("SELECT id FROM articles WHERE source = 'ghost' ORDER BY id")).rows.map((r) => r.id);
 
   it('stops at the last page Ghost reports even when Ghost always names a next one', async () => {
     ghost.misbehave('next-always');

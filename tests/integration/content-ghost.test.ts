@@ -18,7 +18,10 @@ interface Answer {
 
 const WEBHOOK_SECRET = 'ghost-webhook-secret';
 
-const ghostOptions = (ghost: { url: string; contentApiKey: string; adminApiKey?: string }, webhookSecret: string | null = WEBHOOK_SECRET): ContentOptions => ({
+const ghostOptions = (
+  ghost: { url: string; contentApiKey: string; adminApiKey?: string },
+  webhookSecret: string | null = WEBHOOK_SECRET,
+): ContentOptions => ({
   ghost: { ...ghost, webhookSecret: webhookSecret ?? undefined, refreshIntervalMs: 60 * 60 * 1000, timeoutMs: 2000 },
 });
 
@@ -80,13 +83,29 @@ describe('content: Ghost as the source', () => {
     expect(first.body).toMatchObject({ success: true, source: 'ghost' });
     expect(first.body.posts).toHaveLength(15);
     expect(first.body.pagination).toEqual({ page: 1, limit: 15, pages: 2, total: 20, next: 2, prev: null });
-    expect(first.body.posts[0]).toMatchObject({ slug: 'tencent-results-review', url: `${ghost.url}/tencent-results-review/`, reading_time: 4 });
+    expect(first.body.posts[0]).toMatchObject({
+      slug: 'tencent-results-review',
+      url: `${ghost.url}/tencent-results-review/`,
+      reading_time: 4,
+    });
     expect(first.body.posts[0]!.tags.map((t) => t.slug)).toEqual(['tencent', 'hk-stocks']);
-    expect(Object.keys(first.body.posts[0]!).sort()).toEqual(['excerpt', 'feature_image', 'id', 'published_at', 'reading_time', 'slug', 'tags', 'title', 'url']);
+    expect(Object.keys(first.body.posts[0]!).sort()).toEqual([
+      'excerpt',
+      'feature_image',
+      'id',
+      'published_at',
+      'reading_time',
+      'slug',
+      'tags',
+      'title',
+      'url',
+    ]);
     const second = await get('/api/ghost/blog/posts?page=2&limit=15');
     expect(second.body.posts).toHaveLength(5);
     expect(second.body.pagination).toMatchObject({ page: 2, next: null, prev: 1 });
-    expect(ghost.requests).toContainEqual(expect.stringMatching(/^GET \/ghost\/api\/content\/posts\/\?key=[0-9a-f]{26}&include=tags&page=2&limit=15/));
+    expect(ghost.requests).toContainEqual(
+      expect.stringMatching(/^GET \/ghost\/api\/content\/posts\/\?key=[0-9a-f]{26}&include=tags&page=2&limit=15/),
+    );
   });
 
   it.each([
@@ -109,11 +128,15 @@ describe('content: Ghost as the source', () => {
   it('asks Ghost for posts by tag with an NQL filter, resolving tag names to slugs', async () => {
     const { body } = await get(`/api/ghost/blog/tags?tags=${encodeURIComponent('Income')},suspended&limit=10`);
     expect(body.source).toBe('ghost');
-    expect(body.posts.map((p) => p.slug).sort()).toEqual(['dividend-growth-investing', 'reit-distribution-yields', 'suspended-shares-what-next']);
+    expect(body.posts.map((p) => p.slug).sort()).toEqual([
+      'dividend-growth-investing',
+      'reit-distribution-yields',
+      'suspended-shares-what-next',
+    ]);
     expect(ghost.requests.at(-1)).toContain(`filter=${encodeURIComponent('tag:[income,suspended]')}`);
   });
 
-  it('answers ghost/search for REIT with the Ghost blog\'s REIT article first while Ghost is up', async () => {
+  it("answers ghost/search for REIT with the Ghost blog's REIT article first while Ghost is up", async () => {
     const res = await get('/api/ghost/search?keywords=REIT&limit=4');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -175,14 +198,21 @@ describe('content: Ghost as the source', () => {
   it('indexes a new post that took the slug of a deleted one', async () => {
     const old = ghost.posts.findIndex((p) => p.slug === 'reit-distribution-yields');
     const [removed] = ghost.posts.splice(old, 1);
-    ghost.posts.push({ ...removed!, id: '6650a1f0c2d4e10001a0b0aa', title: 'REIT distribution yields, revisited', published_at: '2026-11-05T08:00:00.000Z' });
+    ghost.posts.push({
+      ...removed!,
+      id: '6650a1f0c2d4e10001a0b0aa',
+      title: 'REIT distribution yields, revisited',
+      published_at: '2026-11-05T08:00:00.000Z',
+    });
     await signedRefresh();
     const found = await waitFor('the new post under the old slug', async () => {
       const first = (await search('REIT')).posts[0];
       return first?.id === '6650a1f0c2d4e10001a0b0aa' ? first : undefined;
     });
     expect(found).toMatchObject({ slug: 'reit-distribution-yields', title: 'REIT distribution yields, revisited' });
-    const { rows } = await sut.db.query<{ id: string }>("SELECT id FROM articles WHERE source = 'ghost' AND slug = 'reit-distribution-yields'");
+    const { rows } = await sut.db.query<{ id: string }>(
+      "SELECT id FROM articles WHERE source = 'ghost' AND slug = 'reit-distribution-yields'",
+    );
     expect(rows).toEqual([{ id: '6650a1f0c2d4e10001a0b0aa' }]);
   });
 
@@ -215,20 +245,23 @@ describe('content: Ghost as the source', () => {
     await waitFor('the unanswered call closed', async () => ghost.abandoned > before);
   });
 
-  it.each([['not-json'], ['wrong-shape']] as const)('treats a Ghost answering %s as failed: library for readers, index kept', async (mode) => {
-    ghost.misbehave(mode);
-    const posts = await get('/api/ghost/blog/posts?limit=15');
-    expect(posts).toMatchObject({ status: 200, body: { success: true, source: 'builtin' } });
-    const tags = await get('/api/ghost/blog/tags?tags=dividend&limit=3');
-    expect(tags).toMatchObject({ status: 200, body: { success: true, source: 'builtin' } });
-    const asked = ghost.requests.length;
-    const indexed = await ghostPostCount(sut);
-    await signedRefresh();
-    await waitFor('the refresh to ask Ghost', async () => ghost.requests.length > asked);
-    ghost.misbehave(undefined);
-    expect(await ghostPostCount(sut)).toBe(indexed);
-    expect((await search('騰訊')).posts[0]?.slug).toBe('tencent-results-review');
-  });
+  it.each([['not-json'], ['wrong-shape']] as const)(
+    'treats a Ghost answering %s as failed: library for readers, index kept',
+    async (mode) => {
+      ghost.misbehave(mode);
+      const posts = await get('/api/ghost/blog/posts?limit=15');
+      expect(posts).toMatchObject({ status: 200, body: { success: true, source: 'builtin' } });
+      const tags = await get('/api/ghost/blog/tags?tags=dividend&limit=3');
+      expect(tags).toMatchObject({ status: 200, body: { success: true, source: 'builtin' } });
+      const asked = ghost.requests.length;
+      const indexed = await ghostPostCount(sut);
+      await signedRefresh();
+      await waitFor('the refresh to ask Ghost', async () => ghost.requests.length > asked);
+      ghost.misbehave(undefined);
+      expect(await ghostPostCount(sut)).toBe(indexed);
+      expect((await search('騰訊')).posts[0]?.slug).toBe('tencent-results-review');
+    },
+  );
 });
 
 describe('content: Ghost unreachable from the start', () => {
@@ -289,17 +322,26 @@ describe('content: Ghost webhooks without GHOST_WEBHOOK_SECRET', () => {
   });
 
   const send = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${sut.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${sut.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Answer };
   };
-  const bearer = (role: 'user' | 'admin') => ({ authorization: `Bearer ${signAccessToken(keys.privateKey, { id: randomUUID(), role }, 600).token}` });
+  const bearer = (role: 'user' | 'admin') => ({
+    authorization: `Bearer ${signAccessToken(keys.privateKey, { id: randomUUID(), role }, 600).token}`,
+  });
 
   it('refuses every webhook from anyone: they are off until a secret is set', async () => {
     const post = { post: { current: { id: 'x' } } };
     const attempts: Array<Record<string, string>> = [{}, { 'x-ghost-signature': ghostSignature('guessed', post) }, bearer('admin')];
     for (const headers of attempts) {
       const res = await send('/api/ghost/webhook/post', post, headers);
-      expect(res).toEqual({ status: 503, body: { error: 'Ghost webhooks are not configured: set GHOST_WEBHOOK_SECRET', code: 'GHOST_WEBHOOKS_OFF' } });
+      expect(res).toEqual({
+        status: 503,
+        body: { error: 'Ghost webhooks are not configured: set GHOST_WEBHOOK_SECRET', code: 'GHOST_WEBHOOKS_OFF' },
+      });
     }
     const member = { member: { id: 'abc', email: 'someone@example.com', status: 'free' } };
     expect((await send('/api/ghost/webhook/member', member)).status).toBe(503);
@@ -307,7 +349,9 @@ describe('content: Ghost webhooks without GHOST_WEBHOOK_SECRET', () => {
   });
 
   it('still takes the API testing page’s unsigned member webhook from an admin', async () => {
-    const member = { member: { id: 'abc', email: 'tester@example.com', name: 'Test', status: 'free', created_at: '2026-11-23T00:00:00.000Z' } };
+    const member = {
+      member: { id: 'abc', email: 'tester@example.com', name: 'Test', status: 'free', created_at: '2026-11-23T00:00:00.000Z' },
+    };
     expect(await send('/api/ghost/webhook/member', member, bearer('admin'))).toEqual({ status: 200, body: { success: true } });
   });
 });
@@ -319,7 +363,9 @@ describe('content: the scheduled refresh of the Ghost post index', () => {
   beforeAll(async () => {
     ghost = await startGhostStandIn();
     // Refreshed every 200 ms: no webhook is configured, so the schedule is the only way a change arrives.
-    sut = await startTestService(contentService({ ghost: { url: ghost.url, contentApiKey: ghost.contentApiKey, refreshIntervalMs: 200, timeoutMs: 2000 } }));
+    sut = await startTestService(
+      contentService({ ghost: { url: ghost.url, contentApiKey: ghost.contentApiKey, refreshIntervalMs: 200, timeoutMs: 2000 } }),
+    );
     await waitFor('the Ghost posts in the index', async () => (await ghostPostCount(sut)) === ghost.posts.length);
   });
   afterAll(async () => {
@@ -351,7 +397,10 @@ describe('content: the scheduled refresh of the Ghost post index', () => {
     expect(found.url.startsWith(ghost.url)).toBe(true);
     expect(ghost.requests.some((r) => r.includes('webhook'))).toBe(false);
 
-    ghost.posts.splice(ghost.posts.findIndex((p) => p.slug === 'shipping-cycle-explained'), 1);
+    ghost.posts.splice(
+      ghost.posts.findIndex((p) => p.slug === 'shipping-cycle-explained'),
+      1,
+    );
     await waitFor('the scheduled refresh to drop the removed post', async () => (await shipping()) === undefined);
     expect(await ghostPostCount(sut)).toBe(ghost.posts.length);
   });

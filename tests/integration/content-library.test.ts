@@ -31,7 +31,8 @@ describe('content: built-in library', () => {
     const res = await fetch(`${sut.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     return { status: res.status, body: (await res.json()) as Answer & Record<string, unknown> };
   };
-  const search = async (keywords: string, limit = 4) => (await get(`/api/ghost/blog/search?keywords=${encodeURIComponent(keywords)}&limit=${limit}`)).body;
+  const search = async (keywords: string, limit = 4) =>
+    (await get(`/api/ghost/blog/search?keywords=${encodeURIComponent(keywords)}&limit=${limit}`)).body;
   const tagSlugs = (post: Post | undefined) => (post?.tags ?? []).map((t) => t.slug);
 
   it('pages through at least 24 complete articles, 15 at a time, newest first', async () => {
@@ -49,7 +50,17 @@ describe('content: built-in library', () => {
     const dates = all.map((p) => p.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     for (const post of all) {
-      expect(Object.keys(post).sort()).toEqual(['excerpt', 'feature_image', 'id', 'published_at', 'reading_time', 'slug', 'tags', 'title', 'url']);
+      expect(Object.keys(post).sort()).toEqual([
+        'excerpt',
+        'feature_image',
+        'id',
+        'published_at',
+        'reading_time',
+        'slug',
+        'tags',
+        'title',
+        'url',
+      ]);
       expect(post.title.length).toBeGreaterThan(5);
       expect(post.excerpt.length).toBeGreaterThan(20);
       expect(post.tags.length).toBeGreaterThanOrEqual(1);
@@ -125,7 +136,10 @@ describe('content: built-in library', () => {
     ]) {
       const res = await get(path);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringMatching(/: must be at most 100 characters: search for a few words$/) });
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: expect.stringMatching(/: must be at most 100 characters: search for a few words$/),
+      });
     }
     // 100 characters pass, however many two-character pieces they hold.
     const atLimit = await search('騰訊'.repeat(50));
@@ -191,7 +205,11 @@ describe('content: built-in library', () => {
     });
     expect(sync.status).toBe(503);
     expect((await get('/api/ghost/sync-logs', admin)).body).toMatchObject({ success: true, configured: false, logs: [], total: 0 });
-    const webhook = await fetch(`${sut.url}/api/ghost/webhook/post`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const webhook = await fetch(`${sut.url}/api/ghost/webhook/post`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(webhook.status).toBe(503);
   });
 });

@@ -31,7 +31,14 @@ describe('content: Ghost member sync', () => {
     ghost = await startGhostStandIn();
     sut = await startTestService(
       contentService({
-        ghost: { url: ghost.url, contentApiKey: ghost.contentApiKey, adminApiKey: ghost.adminApiKey, webhookSecret: WEBHOOK_SECRET, refreshIntervalMs: 3_600_000, timeoutMs: 2000 },
+        ghost: {
+          url: ghost.url,
+          contentApiKey: ghost.contentApiKey,
+          adminApiKey: ghost.adminApiKey,
+          webhookSecret: WEBHOOK_SECRET,
+          refreshIntervalMs: 3_600_000,
+          timeoutMs: 2000,
+        },
       }),
       { keys },
     );
@@ -45,13 +52,19 @@ describe('content: Ghost member sync', () => {
   const call = async (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const res = await fetch(`${sut.url}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const logsFor = async (email: string) =>
-    ((await call('GET', '/api/ghost/sync-logs?page=1&limit=100', { token: adminToken })).body.logs as SyncLog[]).filter((l) => l.email === email);
+    ((await call('GET', '/api/ghost/sync-logs?page=1&limit=100', { token: adminToken })).body.logs as SyncLog[]).filter(
+      (l) => l.email === email,
+    );
 
   async function register(firstName = 'Mei', lastName = 'Wong') {
     const userId = randomUUID();
@@ -67,7 +80,16 @@ describe('content: Ghost member sync', () => {
     const member = ghost.members.find((m) => m.email === email);
     expect(member).toMatchObject({ name: 'Mei Wong', labels: [{ name: 'StockAI' }] });
     expect(await logsFor(email)).toEqual([
-      { id: expect.any(String), email, action: 'create', trigger: 'user.registered', outcome: 'success', ghostMemberId: member!.id, detail: 'member created', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        email,
+        action: 'create',
+        trigger: 'user.registered',
+        outcome: 'success',
+        ghostMemberId: member!.id,
+        detail: 'member created',
+        createdAt: expect.any(String),
+      },
     ]);
 
     await sut.bus.publish(event);
@@ -108,7 +130,10 @@ describe('content: Ghost member sync', () => {
     const created = await call('POST', '/api/ghost/sync-user', { token: adminToken, body: { email: stranger } });
     expect(created.body).toMatchObject({ success: true, action: 'create', member: { email: stranger } });
     expect((await logsFor(stranger))[0]).toMatchObject({ action: 'create', trigger: 'manual', outcome: 'success' });
-    expect((await call('POST', '/api/ghost/sync-user', { token: adminToken, body: {} })).body).toMatchObject({ code: 'VALIDATION_FAILED', error: 'email: is required' });
+    expect((await call('POST', '/api/ghost/sync-user', { token: adminToken, body: {} })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'email: is required',
+    });
   });
 
   it('logs a failed sync when Ghost fails, answers 502, and keeps the registration flowing', async () => {
@@ -123,7 +148,9 @@ describe('content: Ghost member sync', () => {
     const { email: registered } = await register();
     expect((await logsFor(registered))[0]).toMatchObject({ trigger: 'user.registered', outcome: 'failed' });
     ghost.failWith(undefined);
-    expect((await call('POST', '/api/ghost/sync-user', { token: adminToken, body: { email: registered } })).body).toMatchObject({ action: 'create' });
+    expect((await call('POST', '/api/ghost/sync-user', { token: adminToken, body: { email: registered } })).body).toMatchObject({
+      action: 'create',
+    });
     expect(ghost.members.find((m) => m.email === registered)?.name).toBe('Mei Wong');
   });
 
@@ -144,14 +171,24 @@ describe('content: Ghost member sync', () => {
 
   it('takes member webhooks in Ghost’s shape and the API testing page’s, with a valid signature only', async () => {
     const email = `${uniqueName('from-ghost')}@example.com`;
-    const ghostShape = { member: { current: { id: 'abc123', email, name: 'From Ghost', status: 'paid', created_at: new Date().toISOString() }, previous: {} } };
+    const ghostShape = {
+      member: { current: { id: 'abc123', email, name: 'From Ghost', status: 'paid', created_at: new Date().toISOString() }, previous: {} },
+    };
     const send = (body: unknown, signature?: string) =>
       call('POST', '/api/ghost/webhook/member', { body, headers: signature ? { 'x-ghost-signature': signature } : {} });
 
     expect((await send(ghostShape)).status).toBe(401);
     expect((await send(ghostShape, ghostSignature('not-the-secret', ghostShape))).status).toBe(401);
     expect((await send(ghostShape, ghostSignature(WEBHOOK_SECRET, ghostShape))).body).toEqual({ success: true });
-    expect(await logsFor(email)).toEqual([expect.objectContaining({ action: 'webhook', trigger: 'webhook', outcome: 'success', ghostMemberId: 'abc123', detail: 'status: paid' })]);
+    expect(await logsFor(email)).toEqual([
+      expect.objectContaining({
+        action: 'webhook',
+        trigger: 'webhook',
+        outcome: 'success',
+        ghostMemberId: 'abc123',
+        detail: 'status: paid',
+      }),
+    ]);
 
     const deleted = { member: { current: {}, previous: { id: 'abc123', email, status: 'paid' } } };
     expect((await send(deleted, ghostSignature(WEBHOOK_SECRET, deleted))).status).toBe(200);
@@ -168,13 +205,21 @@ describe('content: Ghost member sync', () => {
     const testPage = { member: { id: 'ghi789', email, name: 'Test', status: 'free', created_at: '2026-11-23T00:00:00.000Z' } };
     const user = signAccessToken(keys.privateKey, { id: randomUUID(), role: 'user' }, 600).token;
     expect((await call('POST', '/api/ghost/webhook/member', { body: testPage, token: user })).status).toBe(401);
-    expect(await call('POST', '/api/ghost/webhook/member', { body: testPage, token: adminToken })).toEqual({ status: 200, body: { success: true } });
+    expect(await call('POST', '/api/ghost/webhook/member', { body: testPage, token: adminToken })).toEqual({
+      status: 200,
+      body: { success: true },
+    });
     expect(await logsFor(email)).toEqual([expect.objectContaining({ action: 'webhook', outcome: 'success', ghostMemberId: 'ghi789' })]);
   });
 
   it('is checked by the stand-in as Ghost checks admin tokens', async () => {
     const [id] = ghost.adminApiKey.split(':');
-    const forged = jwt.sign({}, Buffer.from('00'.repeat(32), 'hex'), { keyid: id, algorithm: 'HS256', expiresIn: '5m', audience: '/admin/' });
+    const forged = jwt.sign({}, Buffer.from('00'.repeat(32), 'hex'), {
+      keyid: id,
+      algorithm: 'HS256',
+      expiresIn: '5m',
+      audience: '/admin/',
+    });
     const res = await fetch(`${ghost.url}/ghost/api/admin/members/`, { headers: { authorization: `Ghost ${forged}` } });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { errors: Array<{ type: string }> }).errors[0]!.type).toBe('UnauthorizedError');
@@ -196,7 +241,16 @@ describe('content: Ghost member sync while Ghost is down', () => {
     const ghost = await startGhostStandIn();
     unreachable = `Ghost could not be reached at ${ghost.url} (ECONNREFUSED)`;
     sut = await startTestService(
-      contentService({ ghost: { url: ghost.url, contentApiKey: ghost.contentApiKey, adminApiKey: ghost.adminApiKey, webhookSecret: WEBHOOK_SECRET, refreshIntervalMs: 3_600_000, timeoutMs: 2000 } }),
+      contentService({
+        ghost: {
+          url: ghost.url,
+          contentApiKey: ghost.contentApiKey,
+          adminApiKey: ghost.adminApiKey,
+          webhookSecret: WEBHOOK_SECRET,
+          refreshIntervalMs: 3_600_000,
+          timeoutMs: 2000,
+        },
+      }),
       { keys },
     );
     await ghost.close();
@@ -213,14 +267,17 @@ describe('content: Ghost member sync while Ghost is down', () => {
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const logsFor = async (email: string) => ((await call('GET', '/api/ghost/sync-logs?page=1&limit=100')).body.logs as SyncLog[]).filter((l) => l.email === email);
+  const logsFor = async (email: string) =>
+    ((await call('GET', '/api/ghost/sync-logs?page=1&limit=100')).body.logs as SyncLog[]).filter((l) => l.email === email);
 
   it('answers a manual sync with 502 saying Ghost could not be reached, and logs the failed attempt', async () => {
     const email = `${uniqueName('ghost-down')}@example.com`;
     const res = await call('POST', '/api/ghost/sync-user', { email });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: `Ghost did not complete the request: ${unreachable}`, code: 'GHOST_UNAVAILABLE' });
-    expect(await logsFor(email)).toEqual([expect.objectContaining({ email, action: 'create', trigger: 'manual', outcome: 'failed', ghostMemberId: null, detail: unreachable })]);
+    expect(await logsFor(email)).toEqual([
+      expect.objectContaining({ email, action: 'create', trigger: 'manual', outcome: 'failed', ghostMemberId: null, detail: unreachable }),
+    ]);
   });
 
   it('answers a membership check with 502 saying Ghost could not be reached', async () => {
@@ -231,7 +288,15 @@ describe('content: Ghost member sync while Ghost is down', () => {
 
   it('logs the failed sync of a user who registers meanwhile, and still takes the registration', async () => {
     const email = `${uniqueName('ghost-down')}@example.com`;
-    await sut.bus.publish(newEvent('user.registered', { userId: randomUUID(), email, firstName: 'Ka Yan', lastName: 'Lee', registeredAt: new Date().toISOString() }));
+    await sut.bus.publish(
+      newEvent('user.registered', {
+        userId: randomUUID(),
+        email,
+        firstName: 'Ka Yan',
+        lastName: 'Lee',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
     const [entry] = await waitFor('the failed sync in the log', async () => {
       const logs = await logsFor(email);
       return logs.length > 0 && logs;

@@ -30,7 +30,12 @@ describe('Google sign-in through the gateway', () => {
         tokenLifetimeSeconds: 3600,
         appUrl: 'https://app.example.com',
         mail,
-        google: { clientId: 'stockai-web', clientSecret: 'shh', issuerUrl: provider.issuer.url as string, redirectUrl: `http://127.0.0.1:${port}/api/auth/google/callback` },
+        google: {
+          clientId: 'stockai-web',
+          clientSecret: 'shh',
+          issuerUrl: provider.issuer.url as string,
+          redirectUrl: `http://127.0.0.1:${port}/api/auth/google/callback`,
+        },
       }),
     );
     unconfigured = await startTestService(authService({ tokenLifetimeSeconds: 3600, appUrl: 'https://app.example.com', mail }));
@@ -78,7 +83,11 @@ describe('Google sign-in through the gateway', () => {
     expect(user).toMatchObject({ email, firstName: 'Wing', lastName: 'Ho', role: 'user' });
 
     // The account has no password: a password login fails like any wrong password.
-    const login = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'anything' }) });
+    const login = await fetch(`${gateway.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'anything' }),
+    });
     expect(login.status).toBe(401);
   });
 
@@ -115,7 +124,10 @@ describe('Google sign-in through the gateway', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Google sign-in is not configured on this server', code: 'GOOGLE_NOT_CONFIGURED' });
     // A browser following the button gets a page it can show, still a 503.
-    const page = await fetch(`${unconfigured.url}/api/auth/google`, { redirect: 'manual', headers: { accept: 'text/html,application/xhtml+xml' } });
+    const page = await fetch(`${unconfigured.url}/api/auth/google`, {
+      redirect: 'manual',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(page.status).toBe(503);
     expect(await page.text()).toContain('本站尚未設定 Google 登入');
   });

@@ -43,18 +43,29 @@ describe('the stored investor type in analyses', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.profile.riskProfile).toBe(type);
     // Analysis hears of it through auth's outbox and the bus; wait for that rather than a while.
-    await waitFor(`analysis to hear that the investor type is ${type}`, async () => {
-      const { rows } = await stack.analysisDb.query<{ investor_type: string }>('SELECT investor_type FROM investor_types WHERE user_id = $1', [userId]);
-      return rows[0]?.investor_type === type;
-    }, 30_000);
+    await waitFor(
+      `analysis to hear that the investor type is ${type}`,
+      async () => {
+        const { rows } = await stack.analysisDb.query<{ investor_type: string }>(
+          'SELECT investor_type FROM investor_types WHERE user_id = $1',
+          [userId],
+        );
+        return rows[0]?.investor_type === type;
+      },
+      30_000,
+    );
   }
 
   async function reportOf(started: { status: number; body: { analysisId: string } }, token: string) {
     expect(started.status).toBe(202);
-    return waitFor('the analysis to finish', async () => {
-      const res = await api('GET', `/api/analysis/${started.body.analysisId}?t=${Date.now()}`, { token });
-      return res.body.status !== 'processing' && res.body;
-    }, 30_000);
+    return waitFor(
+      'the analysis to finish',
+      async () => {
+        const res = await api('GET', `/api/analysis/${started.body.analysisId}?t=${Date.now()}`, { token });
+        return res.body.status !== 'processing' && res.body;
+      },
+      30_000,
+    );
   }
 
   const order = (report: { results: { suggestions: { byInvestorType: Array<{ investorType: string; highlighted: boolean }> } } }) =>
@@ -67,15 +78,28 @@ describe('the stored investor type in analyses', () => {
     const growth = await reportOf(await api('POST', '/api/analysis/analyze/AAPL', { token, body: {} }), token);
     expect(growth).toMatchObject({ status: 'completed', investorType: 'growth' });
     expect(growth.results.suggestions.userType).toBe('growth');
-    expect(order(growth)).toEqual([['growth', true], ['conservative', false], ['stable', false], ['aggressive', false]]);
+    expect(order(growth)).toEqual([
+      ['growth', true],
+      ['conservative', false],
+      ['stable', false],
+      ['aggressive', false],
+    ]);
 
     await saveProfile(token, userId, 'conservative');
     const conservative = await reportOf(await api('POST', '/api/analyze-stocks', { token, body: { symbol: 'AAPL' } }), token);
     expect(conservative).toMatchObject({ status: 'completed', investorType: 'conservative' });
     expect(conservative.results.suggestions.userType).toBe('conservative');
-    expect(order(conservative)).toEqual([['conservative', true], ['stable', false], ['growth', false], ['aggressive', false]]);
+    expect(order(conservative)).toEqual([
+      ['conservative', true],
+      ['stable', false],
+      ['growth', false],
+      ['aggressive', false],
+    ]);
 
-    const sent = await reportOf(await api('POST', '/api/analysis/analyze/AAPL', { token, body: { userProfile: { riskProfile: 'aggressive', riskScore: 20 } } }), token);
+    const sent = await reportOf(
+      await api('POST', '/api/analysis/analyze/AAPL', { token, body: { userProfile: { riskProfile: 'aggressive', riskScore: 20 } } }),
+      token,
+    );
     expect(sent).toMatchObject({ status: 'completed', investorType: 'aggressive' });
     expect(order(sent)[0]).toEqual(['aggressive', true]);
     expect(order(sent).filter(([, highlighted]) => highlighted)).toHaveLength(1);

@@ -17,8 +17,15 @@ describe('users/profile through the gateway', () => {
   let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
   beforeAll(async () => {
-    auth = await startTestService(authService({ tokenLifetimeSeconds: 3600, appUrl: 'http://localhost:8080', mail: { from: 'StockAI <a@b.co>', outboxDir } }));
-    await auth.bus.subscribe({ queue: uniqueName('profile_listener'), patterns: ['user.updated'], maxAttempts: 1, handler: async (e) => void events.push(e) });
+    auth = await startTestService(
+      authService({ tokenLifetimeSeconds: 3600, appUrl: 'http://localhost:8080', mail: { from: 'StockAI <a@b.co>', outboxDir } }),
+    );
+    await auth.bus.subscribe({
+      queue: uniqueName('profile_listener'),
+      patterns: ['user.updated'],
+      maxAttempts: 1,
+      handler: async (e) => void events.push(e),
+    });
     gateway = await startTestGateway({ publicKey: auth.keys.publicKey, cache: auth.cache, upstreams: { auth: auth.url } });
   });
 
@@ -42,7 +49,10 @@ describe('users/profile through the gateway', () => {
         headers: { authorization: `Bearer ${body.token}`, 'content-type': 'application/json' },
         body: payload === undefined ? undefined : JSON.stringify(payload),
       });
-      return { status: r.status, body: (await r.json()) as { user: Record<string, unknown>; profile: Profile; error?: string; code?: string } };
+      return {
+        status: r.status,
+        body: (await r.json()) as { user: Record<string, unknown>; profile: Profile; error?: string; code?: string },
+      };
     };
     return { email, id: body.user.id, call };
   }
@@ -85,8 +95,23 @@ describe('users/profile through the gateway', () => {
       sectors: ['tech', 'energy'],
       preferredSectors: 'tech,energy',
     });
-    const text = await call('PUT', { investmentGoals: 'retirement, shortterm', preferredSectors: 'finance', budget: '50k-200k', term: 'long', lossTolerance: '35', age: '31-45' });
-    expect(text.body.profile).toMatchObject({ goals: ['retirement', 'shortterm'], sectors: ['finance'], budget: '50k-200k', term: 'long', lossTolerance: 35, age: '31-45', riskScore: null });
+    const text = await call('PUT', {
+      investmentGoals: 'retirement, shortterm',
+      preferredSectors: 'finance',
+      budget: '50k-200k',
+      term: 'long',
+      lossTolerance: '35',
+      age: '31-45',
+    });
+    expect(text.body.profile).toMatchObject({
+      goals: ['retirement', 'shortterm'],
+      sectors: ['finance'],
+      budget: '50k-200k',
+      term: 'long',
+      lossTolerance: 35,
+      age: '31-45',
+      riskScore: null,
+    });
     const bad = await call('PUT', { sectors: ['tech', 'crypto'] });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^sectors/);

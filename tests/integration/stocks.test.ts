@@ -11,7 +11,10 @@ import { loadUniverse } from '../../services/analysis/src/universe/loader';
 import { createUniverse } from '../../services/analysis/src/universe/service';
 
 /** Raw HTTP, so the test sees the gzip bytes and the 304 exactly as a browser would. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -40,7 +43,9 @@ describe('stocks', () => {
   });
 
   it('loads the bundled universe on first start and not again when nothing changed', async () => {
-    const { rows } = await sut.db.query<{ n: number; markets: number }>('SELECT count(*)::int AS n, count(DISTINCT market)::int AS markets FROM stocks');
+    const { rows } = await sut.db.query<{ n: number; markets: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT market)::int AS markets FROM stocks',
+    );
     expect(rows[0]?.n).toBeGreaterThan(15_000);
     expect(rows[0]?.markets).toBe(2);
     const again = await loadUniverse(sut.db);
@@ -85,17 +90,25 @@ describe('stocks', () => {
     const tooMany = await json(`${sut.url}/api/stocks?q=a&limit=1000`);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((await json(`${sut.url}/api/stocks?q=a&limit=abc`)).body).toEqual({ error: 'limit: expected a number', code: 'VALIDATION_FAILED' });
+    expect((await json(`${sut.url}/api/stocks?q=a&limit=abc`)).body).toEqual({
+      error: 'limit: expected a number',
+      code: 'VALIDATION_FAILED',
+    });
     const fullWidth = await json(`${sut.url}/api/stocks?q=${encodeURIComponent('ＴＳＬＡ')}&limit=3`);
     expect((fullWidth.body as { symbol: string }[])[0]?.symbol).toBe('TSLA');
   });
 
   it('refuses a NUL or an undecodable path with a 4xx, never a 500', async () => {
-    expect(await json(`${sut.url}/api/stocks?q=%00`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', error: 'q: 搜尋字詞含有無效字元，請只輸入股票代碼或名稱' } });
+    expect(await json(`${sut.url}/api/stocks?q=%00`)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', error: 'q: 搜尋字詞含有無效字元，請只輸入股票代碼或名稱' },
+    });
     expect(await json(`${sut.url}/api/stocks?q=ab%00c`)).toMatchObject({ status: 400 });
     expect(await json(`${sut.url}/api/stocks/%00`)).toMatchObject({ status: 404, body: { code: 'STOCK_NOT_FOUND' } });
     expect(await json(`${sut.url}/api/stocks/status/%00`)).toMatchObject({ status: 404, body: { code: 'STOCK_NOT_FOUND' } });
-    expect(await json(`${sut.url}/api/stocks/%E0%A4%A`)).toEqual(expect.objectContaining({ status: 400, body: { error: 'Malformed URL', code: 'MALFORMED_URL' } }));
+    expect(await json(`${sut.url}/api/stocks/%E0%A4%A`)).toEqual(
+      expect.objectContaining({ status: 400, body: { error: 'Malformed URL', code: 'MALFORMED_URL' } }),
+    );
     expect((await json(`${sut.url}/api/stocks/${encodeURIComponent('７００')}`)).body).toMatchObject({ symbol: '0700.HK' });
   });
 
@@ -103,14 +116,26 @@ describe('stocks', () => {
     const tencent = await json(`${sut.url}/api/stocks/00700`);
     expect(tencent).toMatchObject({
       status: 200,
-      body: { symbol: '0700.HK', name: 'Tencent Holdings Ltd', nameZh: '騰訊控股', market: 'HK', exchange: 'HKEX', sector: 'Communication Services', status: 'active', reason: null },
+      body: {
+        symbol: '0700.HK',
+        name: 'Tencent Holdings Ltd',
+        nameZh: '騰訊控股',
+        market: 'HK',
+        exchange: 'HKEX',
+        sector: 'Communication Services',
+        status: 'active',
+        reason: null,
+      },
     });
     const berkshire = await json(`${sut.url}/api/stocks/brk.b`);
     expect(berkshire.body).toMatchObject({ symbol: 'BRK-B', market: 'US', exchange: 'NYSE', sector: 'Financials' });
 
     const unknown = await json(`${sut.url}/api/stocks/NOPE123`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: '找不到股票代碼「NOPE123」，請確認代碼是否正確（例如 AAPL、0700.HK）。', code: 'STOCK_NOT_FOUND' });
+    expect(unknown.body).toEqual({
+      error: '找不到股票代碼「NOPE123」，請確認代碼是否正確（例如 AAPL、0700.HK）。',
+      code: 'STOCK_NOT_FOUND',
+    });
     expect((await json(`${sut.url}/api/stocks/status/NOPE123`)).status).toBe(404);
   });
 
@@ -156,7 +181,11 @@ describe('stocks', () => {
     const universe = createUniverse(sut.db);
     const bundle = parseBundle(readBundleFiles());
     const peersOf = (market: string, sector: string, symbol: string) => {
-      const active = new Set(bundle.listings.filter((l) => l.market === market && l.sector === sector && l.status === 'active' && l.symbol !== symbol).map((l) => l.symbol));
+      const active = new Set(
+        bundle.listings
+          .filter((l) => l.market === market && l.sector === sector && l.status === 'active' && l.symbol !== symbol)
+          .map((l) => l.symbol),
+      );
       return bundle.fundamentals.filter((f) => active.has(f.symbol));
     };
     const median = (values: number[]) => {
@@ -172,7 +201,15 @@ describe('stocks', () => {
     expect(figures.some((f) => f.symbol === 'AAPL')).toBe(false);
     const medians = await universe.sectorMedians({ market: 'US', sector: 'Information Technology', symbol: 'AAPL' });
     // The bundle has no peer's debt and cash, so no EV/EBITDA median.
-    expect(medians).toMatchObject({ market: 'US', sector: 'Information Technology', count: figures.length, evToEbitda: null, evToEbitdaCount: 0, peCount: pes.length, pbCount: pbs.length });
+    expect(medians).toMatchObject({
+      market: 'US',
+      sector: 'Information Technology',
+      count: figures.length,
+      evToEbitda: null,
+      evToEbitdaCount: 0,
+      peCount: pes.length,
+      pbCount: pbs.length,
+    });
     expect(pes.length).toBeLessThan(figures.length); // a loss-maker's or a blank P/E is not counted
     expect(medians?.pe).toBeCloseTo(median(pes), 9);
     expect(medians?.pb).toBeCloseTo(median(pbs), 9);
@@ -198,8 +235,14 @@ describe('loading a newer bundle', () => {
       const first = await loadUniverse(db, { dir });
       expect(first).toMatchObject({ loaded: true, retired: 0 });
 
-      const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
-      edit('hk/hk-fundamentals.csv', (t) => t.replace('0700.HK,Tencent Holdings Ltd,騰訊控股,Communication Services,Internet Content & Information,HKD,CNY,533.00', '0700.HK,Tencent Holdings Ltd,騰訊控股,Communication Services,Internet Content & Information,HKD,CNY,540.00'));
+      const edit = (file: string, change: (text: string) => string) =>
+        writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
+      edit('hk/hk-fundamentals.csv', (t) =>
+        t.replace(
+          '0700.HK,Tencent Holdings Ltd,騰訊控股,Communication Services,Internet Content & Information,HKD,CNY,533.00',
+          '0700.HK,Tencent Holdings Ltd,騰訊控股,Communication Services,Internet Content & Information,HKD,CNY,540.00',
+        ),
+      );
       edit('us/nasdaq-listed-symbols.csv', (t) => t.replace(/^AACB,.*\n/m, ''));
 
       const second = await loadUniverse(db, { dir });

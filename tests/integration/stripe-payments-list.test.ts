@@ -18,11 +18,21 @@ describe('the payments list with Stripe', () => {
 
   it('lists a payment waiting for card authentication as requires_action, and as canceled once Stripe canceled it', async () => {
     const { call } = await setup.register('list');
-    const { paymentIntentId } = (await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' })).body as { paymentIntentId: string };
+    const { paymentIntentId } = (await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' })).body as {
+      paymentIntentId: string;
+    };
     // What Stripe.js does in the browser with a 3184 card: the bank asks for authentication.
-    expect((await setup.client.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_authenticationRequired' })).status).toBe('requires_action');
-    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId })).body).toMatchObject({ success: false, status: 'requires_action' });
-    const statusListed = async () => ((await call('GET', '/api/users/payments')).body as { payments: Array<{ providerPaymentId: string; status: string }> }).payments.map((p) => [p.providerPaymentId, p.status]);
+    expect((await setup.client.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_authenticationRequired' })).status).toBe(
+      'requires_action',
+    );
+    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId })).body).toMatchObject({
+      success: false,
+      status: 'requires_action',
+    });
+    const statusListed = async () =>
+      ((await call('GET', '/api/users/payments')).body as { payments: Array<{ providerPaymentId: string; status: string }> }).payments.map(
+        (p) => [p.providerPaymentId, p.status],
+      );
     expect(await statusListed()).toEqual([[paymentIntentId, 'requires_action']]);
 
     // Never authenticated, the intent is canceled at Stripe (from its dashboard, or by the merchant's own clean-up).
@@ -31,7 +41,10 @@ describe('the payments list with Stripe', () => {
     const [canceled] = setup.stripeApi.eventsFor('payment_intent.canceled', paymentIntentId);
     expect((await setup.stripeApi.deliver(setup.webhookUrl, canceled as Stripe.Event)).status).toBe(200);
     expect(await statusListed()).toEqual([[paymentIntentId, 'canceled']]);
-    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId })).body).toMatchObject({ success: false, status: 'canceled' });
+    expect((await call('POST', '/api/payments/confirm-payment', { paymentIntentId })).body).toMatchObject({
+      success: false,
+      status: 'canceled',
+    });
     expect((await call('GET', '/api/users/credits')).body).toMatchObject({ paidCredits: 0 });
   });
 });

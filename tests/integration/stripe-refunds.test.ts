@@ -10,7 +10,17 @@ import { userTransaction } from '../../services/billing/src/subscriptions/servic
 import { type Caller, type StripeBilling, startStripeBilling } from '../support/stripe-billing';
 import type { StripeStandIn } from '../support/stripe-stand-in';
 
-type Payment = { type: string; amount: number; currency: string; status: string; credits: number; providerPaymentId: string; refunded?: number; creditsTakenBack?: number; creditsShortfall?: number };
+type Payment = {
+  type: string;
+  amount: number;
+  currency: string;
+  status: string;
+  credits: number;
+  providerPaymentId: string;
+  refunded?: number;
+  creditsTakenBack?: number;
+  creditsShortfall?: number;
+};
 
 /**
  * Money going back after a payment through Stripe: refunds made in Stripe's dashboard and
@@ -46,20 +56,39 @@ describe('refunds and disputes of Stripe payments', () => {
   /** A member who bought `packageType` and whose payment Stripe has confirmed by webhook. */
   async function buyer(packageType: string) {
     const { userId, call, asAdmin } = await setup.register('refund');
-    const { paymentIntentId } = (await call('POST', '/api/payments/create-payment-intent', { packageType })).body as { paymentIntentId: string };
+    const { paymentIntentId } = (await call('POST', '/api/payments/create-payment-intent', { packageType })).body as {
+      paymentIntentId: string;
+    };
     await dashboard.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
     await deliverOk(lastEventOf('payment_intent.succeeded', paymentIntentId));
     const balance = async () => (await call('GET', '/api/users/credits')).body as { paidCredits: number; dailyCredits: number };
-    const payment = async () => ((await call('GET', '/api/users/payments')).body as { payments: Payment[] }).payments.find((p) => p.providerPaymentId === paymentIntentId);
+    const payment = async () =>
+      ((await call('GET', '/api/users/payments')).body as { payments: Payment[] }).payments.find(
+        (p) => p.providerPaymentId === paymentIntentId,
+      );
     const takeBacks = async () =>
-      (await db().query<{ paid_delta: number }>("SELECT paid_delta FROM credit_ledger WHERE user_id = $1 AND kind = 'adjustment' AND reference = $2 ORDER BY id", [userId, `payment:${paymentIntentId}`])).rows.map((r) => r.paid_delta);
+      (
+        await db().query<{ paid_delta: number }>(
+          "SELECT paid_delta FROM credit_ledger WHERE user_id = $1 AND kind = 'adjustment' AND reference = $2 ORDER BY id",
+          [userId, `payment:${paymentIntentId}`],
+        )
+      ).rows.map((r) => r.paid_delta);
     const outboxOf = async (type: string) =>
-      (await db().query<{ data: Record<string, unknown> }>("SELECT payload->'data' AS data FROM outbox WHERE type = $1 AND payload->'data'->>'userId' = $2 ORDER BY created_at", [type, userId])).rows.map((r) => r.data);
+      (
+        await db().query<{ data: Record<string, unknown> }>(
+          "SELECT payload->'data' AS data FROM outbox WHERE type = $1 AND payload->'data'->>'userId' = $2 ORDER BY created_at",
+          [type, userId],
+        )
+      ).rows.map((r) => r.data);
     return { userId, call, asAdmin, paymentIntentId, balance, payment, takeBacks, outboxOf };
   }
 
   const stats = async (asAdmin: Caller) =>
-    (await asAdmin('GET', '/internal/admin/payment-stats')).body.stats as { totalRevenue: Array<{ amount: number; currency: string }>; successfulTransactions: number; totalCreditsSold: number };
+    (await asAdmin('GET', '/internal/admin/payment-stats')).body.stats as {
+      totalRevenue: Array<{ amount: number; currency: string }>;
+      successfulTransactions: number;
+      totalCreditsSold: number;
+    };
   const hkd = (revenue: Array<{ amount: number; currency: string }>) => revenue.find((r) => r.currency === 'HKD')?.amount ?? 0;
 
   it('takes back all credits of a full refund once, when its webhook comes 5 times at once, races another delivery and comes again later', async () => {
@@ -86,9 +115,20 @@ describe('refunds and disputes of Stripe payments', () => {
     expect(await b.takeBacks()).toEqual([-50]);
     expect(await b.payment()).toMatchObject({ status: 'refunded', amount: 328, refunded: 328, creditsTakenBack: 50, creditsShortfall: 0 });
     expect(await b.outboxOf('payment.refunded')).toEqual([
-      expect.objectContaining({ price: { amount: 32800, currency: 'HKD' }, refunded: { amount: 32800, currency: 'HKD' }, fullyRefunded: true, credits: 50, creditsTakenBack: 50, creditsShortfall: 0, providerPaymentId: b.paymentIntentId }),
+      expect.objectContaining({
+        price: { amount: 32800, currency: 'HKD' },
+        refunded: { amount: 32800, currency: 'HKD' },
+        fullyRefunded: true,
+        credits: 50,
+        creditsTakenBack: 50,
+        creditsShortfall: 0,
+        providerPaymentId: b.paymentIntentId,
+      }),
     ]);
-    expect(await b.call('POST', '/api/payments/confirm-payment', { paymentIntentId: b.paymentIntentId })).toMatchObject({ status: 200, body: { success: false, status: 'refunded', credits: { paidCredits: 0 } } });
+    expect(await b.call('POST', '/api/payments/confirm-payment', { paymentIntentId: b.paymentIntentId })).toMatchObject({
+      status: 200,
+      body: { success: false, status: 'refunded', credits: { paidCredits: 0 } },
+    });
     expect(await ledger.mismatches(db())).toEqual([]);
   });
 
@@ -116,7 +156,9 @@ describe('refunds and disputes of Stripe payments', () => {
     expect((await b.balance()).paidCredits).toBe(0);
     expect(await b.takeBacks()).toEqual([-15, -10, -25]);
     expect(await b.payment()).toMatchObject({ status: 'refunded', refunded: 328, creditsTakenBack: 50 });
-    expect((await b.outboxOf('payment.refunded')).map((e) => [(e.refunded as { amount: number }).amount, e.creditsTakenBack, e.fullyRefunded])).toEqual([
+    expect(
+      (await b.outboxOf('payment.refunded')).map((e) => [(e.refunded as { amount: number }).amount, e.creditsTakenBack, e.fullyRefunded]),
+    ).toEqual([
       [10000, 15, false],
       [16400, 25, false],
       [32800, 50, true],
@@ -128,7 +170,15 @@ describe('refunds and disputes of Stripe payments', () => {
     const b = await buyer('basic'); // 10 credits
     const { dailyCredits } = await b.balance();
     // Daily credits go first: this spends all of them and 7 of the 10 bought.
-    expect((await b.call('POST', '/internal/credits/debit', { userId: b.userId, amount: dailyCredits + 7, reference: `analysis:${randomUUID()}` })).status).toBe(200);
+    expect(
+      (
+        await b.call('POST', '/internal/credits/debit', {
+          userId: b.userId,
+          amount: dailyCredits + 7,
+          reference: `analysis:${randomUUID()}`,
+        })
+      ).status,
+    ).toBe(200);
     expect(await b.balance()).toMatchObject({ paidCredits: 3, dailyCredits: 0 });
 
     await dashboard.refunds.create({ payment_intent: b.paymentIntentId });
@@ -139,12 +189,23 @@ describe('refunds and disputes of Stripe payments', () => {
     expect(await b.balance()).toMatchObject({ paidCredits: 0, dailyCredits: 0 });
     expect(await b.takeBacks()).toEqual([-3]);
     expect(await b.payment()).toMatchObject({ status: 'refunded', creditsTakenBack: 3, creditsShortfall: 7 });
-    const { payments } = (await b.asAdmin('GET', '/internal/admin/payments?status=all&limit=100')).body as { payments: Array<Record<string, unknown>> };
-    expect(payments.find((p) => p.stripePaymentIntentId === b.paymentIntentId)).toMatchObject({ status: 'refunded', refunded: 78, creditsTakenBack: 3, creditsShortfall: 7 });
-    const onlyRefunded = (await b.asAdmin('GET', '/internal/admin/payments?status=refunded&limit=100')).body as { payments: Array<Record<string, unknown>> };
+    const { payments } = (await b.asAdmin('GET', '/internal/admin/payments?status=all&limit=100')).body as {
+      payments: Array<Record<string, unknown>>;
+    };
+    expect(payments.find((p) => p.stripePaymentIntentId === b.paymentIntentId)).toMatchObject({
+      status: 'refunded',
+      refunded: 78,
+      creditsTakenBack: 3,
+      creditsShortfall: 7,
+    });
+    const onlyRefunded = (await b.asAdmin('GET', '/internal/admin/payments?status=refunded&limit=100')).body as {
+      payments: Array<Record<string, unknown>>;
+    };
     expect(onlyRefunded.payments.map((p) => p.status)).toEqual(onlyRefunded.payments.map(() => 'refunded'));
     expect(onlyRefunded.payments.map((p) => p.stripePaymentIntentId)).toContain(b.paymentIntentId);
-    expect(await b.outboxOf('payment.refunded')).toEqual([expect.objectContaining({ fullyRefunded: true, creditsTakenBack: 3, creditsShortfall: 7 })]);
+    expect(await b.outboxOf('payment.refunded')).toEqual([
+      expect.objectContaining({ fullyRefunded: true, creditsTakenBack: 3, creditsShortfall: 7 }),
+    ]);
     expect(await ledger.mismatches(db())).toEqual([]);
   });
 
@@ -176,8 +237,15 @@ describe('refunds and disputes of Stripe payments', () => {
     const b = await buyer('basic');
     await dashboard.refunds.create({ payment_intent: b.paymentIntentId });
     const refunded = lastEventOf('charge.refunded', b.paymentIntentId);
-    expect(await stripeApi.deliver(webhookUrl, refunded, { secret: 'whsec_not_the_secret' })).toMatchObject({ status: 400, body: { code: 'INVALID_SIGNATURE' } });
-    const unsigned = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(refunded) });
+    expect(await stripeApi.deliver(webhookUrl, refunded, { secret: 'whsec_not_the_secret' })).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_SIGNATURE' },
+    });
+    const unsigned = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(refunded),
+    });
     expect(unsigned.status).toBe(400);
     expect((await b.balance()).paidCredits).toBe(10);
     expect(await b.payment()).toMatchObject({ status: 'completed' });
@@ -188,7 +256,9 @@ describe('refunds and disputes of Stripe payments', () => {
 
   it('grants, then takes back, a package whose success billing had not seen when the refund came', async () => {
     const { userId, call } = await setup.register('refund-first');
-    const { paymentIntentId } = (await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' })).body as { paymentIntentId: string };
+    const { paymentIntentId } = (await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' })).body as {
+      paymentIntentId: string;
+    };
     await dashboard.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
     await dashboard.refunds.create({ payment_intent: paymentIntentId, amount: 3900 });
     await deliverOk(lastEventOf('charge.refunded', paymentIntentId));
@@ -196,14 +266,25 @@ describe('refunds and disputes of Stripe payments', () => {
     // 10 granted, floor(10 × 39 / 78) = 5 taken back.
     expect(((await call('GET', '/api/users/credits')).body as { paidCredits: number }).paidCredits).toBe(5);
     expect(await ledger.mismatches(db())).toEqual([]);
-    expect((await db().query('SELECT 1 FROM credit_ledger WHERE user_id = $1 AND idempotency_key = $2', [userId, `payment:${paymentIntentId}`])).rowCount).toBe(1);
+    expect(
+      (await db().query('SELECT 1 FROM credit_ledger WHERE user_id = $1 AND idempotency_key = $2', [userId, `payment:${paymentIntentId}`]))
+        .rowCount,
+    ).toBe(1);
   });
 
   it('marks a refunded subscription invoice refunded, and leaves the membership to an admin', async () => {
     const { userId, call } = await setup.register('refund-sub');
-    const subscribed = await call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', autoRenewal: true, paymentMethodId: 'pm_card_visa' });
+    const subscribed = await call('POST', '/api/subscriptions/subscribe', {
+      planId: 'vip',
+      billingCycle: 'monthly',
+      autoRenewal: true,
+      paymentMethodId: 'pm_card_visa',
+    });
     expect(subscribed).toMatchObject({ status: 200, body: { level: 'vip' } });
-    const { rows } = await db().query<{ id: string }>("SELECT provider_subscription_id AS id FROM subscriptions WHERE user_id = $1 AND provider = 'stripe'", [userId]);
+    const { rows } = await db().query<{ id: string }>(
+      "SELECT provider_subscription_id AS id FROM subscriptions WHERE user_id = $1 AND provider = 'stripe'",
+      [userId],
+    );
     const invoiceId = stripeApi.subscription(rows[0]?.id as string)?.latest_invoice as string;
     const invoice = await dashboard.invoices.retrieve(invoiceId);
     const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
@@ -215,9 +296,16 @@ describe('refunds and disputes of Stripe payments', () => {
     for (const paid of stripeApi.eventsFor('invoice.paid', rows[0]?.id as string)) await deliverOk(withNewId(paid));
 
     const { payments } = (await call('GET', '/api/users/payments')).body as { payments: Payment[] };
-    expect(payments).toEqual([expect.objectContaining({ type: 'subscription', providerPaymentId: invoiceId, status: 'refunded', refunded: 98 })]);
+    expect(payments).toEqual([
+      expect.objectContaining({ type: 'subscription', providerPaymentId: invoiceId, status: 'refunded', refunded: 98 }),
+    ]);
     expect((await call('GET', '/api/subscriptions/current')).body).toMatchObject({ hasSubscription: true, level: 'vip' });
-    const events = (await db().query<{ data: { fullyRefunded: boolean; credits: number } }>("SELECT payload->'data' AS data FROM outbox WHERE type = 'payment.refunded' AND payload->'data'->>'userId' = $1", [userId])).rows;
+    const events = (
+      await db().query<{ data: { fullyRefunded: boolean; credits: number } }>(
+        "SELECT payload->'data' AS data FROM outbox WHERE type = 'payment.refunded' AND payload->'data'->>'userId' = $1",
+        [userId],
+      )
+    ).rows;
     expect(events.map((e) => [e.data.fullyRefunded, e.data.credits])).toEqual([[true, 0]]);
   });
 
@@ -292,8 +380,18 @@ describe('refunds and disputes of Stripe payments', () => {
 
   it('lets a dispute of a subscription payment and that invoice recorded again (the account locked first) both finish', async () => {
     const { userId, call } = await setup.register('review-sub');
-    expect(await call('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'monthly', autoRenewal: true, paymentMethodId: 'pm_card_visa' })).toMatchObject({ status: 200 });
-    const { rows } = await db().query<{ id: string }>("SELECT provider_subscription_id AS id FROM subscriptions WHERE user_id = $1 AND provider = 'stripe'", [userId]);
+    expect(
+      await call('POST', '/api/subscriptions/subscribe', {
+        planId: 'vip',
+        billingCycle: 'monthly',
+        autoRenewal: true,
+        paymentMethodId: 'pm_card_visa',
+      }),
+    ).toMatchObject({ status: 200 });
+    const { rows } = await db().query<{ id: string }>(
+      "SELECT provider_subscription_id AS id FROM subscriptions WHERE user_id = $1 AND provider = 'stripe'",
+      [userId],
+    );
     const invoiceId = stripeApi.subscription(rows[0]?.id as string)?.latest_invoice as string;
     const invoice = await dashboard.invoices.retrieve(invoiceId);
     const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
@@ -309,7 +407,15 @@ describe('refunds and disputes of Stripe payments', () => {
         const waiting = await db().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
         return (waiting.rowCount ?? 0) > 0;
       });
-      return membership.recordPayment(tx, { userId, plan, amount: invoice.amount_due, currency: plan.currency, provider: 'stripe', providerPaymentId: invoiceId, status: 'completed' });
+      return membership.recordPayment(tx, {
+        userId,
+        plan,
+        amount: invoice.amount_due,
+        currency: plan.currency,
+        provider: 'stripe',
+        providerPaymentId: invoiceId,
+        status: 'completed',
+      });
     });
 
     await expect(recordedAgain).resolves.toBe(false);

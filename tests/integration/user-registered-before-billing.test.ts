@@ -48,19 +48,27 @@ describe('user.registered published before billing ever ran', () => {
     group.waitReady(name, 120_000).catch((err: Error) => {
       throw new Error(`${err.message}\n${logs.slice(-40).join('\n')}`);
     });
-  const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (url: string, body: unknown) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const creditsOf = (token: string) => fetch(`${billingUrl}/api/users/credits`, { headers: { authorization: `Bearer ${token}` } });
 
-  it("opens the credit accounts of the seeded admin and of a member registered while billing had never run", async () => {
+  it('opens the credit accounts of the seeded admin and of a member registered while billing had never run', async () => {
     group.start('auth');
     await ready('auth');
-    const registered = await post(`${authUrl}/api/auth/register`, { email: `${uniqueName('early')}@example.com`, password: 'secret123', firstName: 'Ka Ho', lastName: 'Lee' });
+    const registered = await post(`${authUrl}/api/auth/register`, {
+      email: `${uniqueName('early')}@example.com`,
+      password: 'secret123',
+      firstName: 'Ka Ho',
+      lastName: 'Lee',
+    });
     expect(registered.status).toBe(201);
     const member = ((await registered.json()) as { token: string }).token;
 
     // Both events are out of auth's outbox and waiting in billing's queue before billing exists.
     await waitFor('auth to publish both user.registered events', async () => {
-      const { rows } = await auth.query<{ n: string }>("SELECT count(*) AS n FROM outbox WHERE payload->>'type' = 'user.registered' AND published_at IS NOT NULL");
+      const { rows } = await auth.query<{ n: string }>(
+        "SELECT count(*) AS n FROM outbox WHERE payload->>'type' = 'user.registered' AND published_at IS NOT NULL",
+      );
       return rows[0]?.n === '2';
     });
     expect(await run.queueDepth('billing.user-registered')).toBe(2);
@@ -72,10 +80,14 @@ describe('user.registered published before billing ever ran', () => {
     const adminToken = ((await login.json()) as { token: string }).token;
 
     for (const token of [member, adminToken]) {
-      const credits = await waitFor('the credit account', async () => {
-        const res = await creditsOf(token);
-        return res.status === 200 && res.json();
-      }, 30_000);
+      const credits = await waitFor(
+        'the credit account',
+        async () => {
+          const res = await creditsOf(token);
+          return res.status === 200 && res.json();
+        },
+        30_000,
+      );
       expect(credits).toEqual({ totalCredits: 3, freeCredits: 3, paidCredits: 0, dailyCredits: 3, maxDailyCredits: 3 });
     }
     expect(await run.queueDepth('billing.user-registered')).toBe(0);

@@ -16,7 +16,10 @@ describe('user.registered consumers', () => {
   let admin: TestService;
 
   beforeAll(async () => {
-    [billing, admin] = await Promise.all([startTestService(billingService(), { keys, exchange }), startTestService(adminService(), { keys, exchange })]);
+    [billing, admin] = await Promise.all([
+      startTestService(billingService(), { keys, exchange }),
+      startTestService(adminService(), { keys, exchange }),
+    ]);
   });
 
   afterAll(async () => {
@@ -29,7 +32,13 @@ describe('user.registered consumers', () => {
   it('opens one credit account and one activity entry, however often the event arrives', async () => {
     const userId = randomUUID();
     const email = `${uniqueName('new')}@example.com`;
-    const event = newEvent('user.registered', { userId, email, firstName: 'Ka Ho', lastName: 'Lee', registeredAt: new Date().toISOString() });
+    const event = newEvent('user.registered', {
+      userId,
+      email,
+      firstName: 'Ka Ho',
+      lastName: 'Lee',
+      registeredAt: new Date().toISOString(),
+    });
 
     expect((await get(billing.url, '/api/users/credits', tokenFor(userId))).status).toBe(404);
     await billing.bus.publish(event);
@@ -47,11 +56,16 @@ describe('user.registered consumers', () => {
       const mine = body.activities.filter((a) => a.userId === userId);
       return mine.length > 0 && mine;
     });
-    expect(activities).toEqual([expect.objectContaining({ activityType: 'registration', status: 'success', user: expect.objectContaining({ email }) })]);
+    expect(activities).toEqual([
+      expect.objectContaining({ activityType: 'registration', status: 'success', user: expect.objectContaining({ email }) }),
+    ]);
 
     // Both deliveries were handled (the inbox holds the id once per consumer) and the second changed nothing.
     await waitFor('both deliveries', async () => {
-      const { rows } = await billing.db.query<{ n: string }>("SELECT count(*) AS n FROM inbox WHERE event_id = $1 AND consumer = 'billing.user-registered'", [event.id]);
+      const { rows } = await billing.db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM inbox WHERE event_id = $1 AND consumer = 'billing.user-registered'",
+        [event.id],
+      );
       return rows[0]?.n === '1';
     });
     const accounts = await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId]);

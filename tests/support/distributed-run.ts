@@ -59,7 +59,11 @@ export async function prepareDistributedRun(name: string): Promise<DistributedRu
       } finally {
         await pool.end();
       }
-      await deleteAmqpTopology(infra.amqpUrl, `${run}.events`, allEventQueues().map((q) => `${run}.${q.queue}`));
+      await deleteAmqpTopology(
+        infra.amqpUrl,
+        `${run}.events`,
+        allEventQueues().map((q) => `${run}.${q.queue}`),
+      );
     },
   };
 }

@@ -140,7 +140,14 @@ function paginate<T>(items: T[], query: URLSearchParams) {
   const pages = Math.max(1, Math.ceil(items.length / limit));
   return {
     items: items.slice((page - 1) * limit, page * limit),
-    pagination: { page, limit: limitParam === 'all' ? 'all' : limit, pages, total: items.length, next: page < pages ? page + 1 : null, prev: page > 1 ? page - 1 : null },
+    pagination: {
+      page,
+      limit: limitParam === 'all' ? 'all' : limit,
+      pages,
+      total: items.length,
+      next: page < pages ? page + 1 : null,
+      prev: page > 1 ? page - 1 : null,
+    },
   };
 }
 
@@ -211,11 +218,18 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
     }
     if (misbehaviour === 'wrong-shape') return send(res, 200, { data: posts.map((p) => ({ name: p.title })), meta: {} });
     const { items, pagination } = paginate(posts, query);
-    if (misbehaviour === 'next-always') return send(res, 200, { posts: items.map((p) => postJson(p, true)), meta: { pagination: { ...pagination, next: pagination.page + 1 } } });
+    if (misbehaviour === 'next-always')
+      return send(res, 200, {
+        posts: items.map((p) => postJson(p, true)),
+        meta: { pagination: { ...pagination, next: pagination.page + 1 } },
+      });
     // endless: the first page's posts again on every page, always one more page to come.
     const page = pagination.page;
     const again = paginate(posts, new URLSearchParams({ limit: query.get('limit') ?? '15', page: '1' })).items;
-    return send(res, 200, { posts: again.map((p) => postJson(p, true)), meta: { pagination: { ...pagination, page, pages: page + 1, next: page + 1 } } });
+    return send(res, 200, {
+      posts: again.map((p) => postJson(p, true)),
+      meta: { pagination: { ...pagination, page, pages: page + 1, next: page + 1 } },
+    });
   }
 
   function authorised(req: http.IncomingMessage): boolean {
@@ -224,7 +238,11 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
     const decoded = jwt.decode(token, { complete: true });
     if (!decoded || decoded.header.kid !== adminId) return false;
     try {
-      const claims = jwt.verify(token, Buffer.from(adminSecret, 'hex'), { algorithms: ['HS256'], audience: '/admin/', maxAge: '5m' }) as jwt.JwtPayload;
+      const claims = jwt.verify(token, Buffer.from(adminSecret, 'hex'), {
+        algorithms: ['HS256'],
+        audience: '/admin/',
+        maxAge: '5m',
+      }) as jwt.JwtPayload;
       // Ghost refuses tokens valid for longer than 5 minutes.
       return typeof claims.exp === 'number' && typeof claims.iat === 'number' && claims.exp - claims.iat <= 300;
     } catch {
@@ -245,7 +263,8 @@ export async function startGhostStandIn(options: { posts?: StandInPost[] } = {})
       const body = (await readJson(req)) as { members?: Array<Partial<StandInMember>> };
       const input = body.members?.[0];
       if (!input?.email) return ghostError(res, 422, 'ValidationError', 'Validation (isEmail) failed for email');
-      if (members.some((m) => m.email === input.email)) return ghostError(res, 422, 'ValidationError', 'Member already exists. Attempting to add member with existing email address');
+      if (members.some((m) => m.email === input.email))
+        return ghostError(res, 422, 'ValidationError', 'Member already exists. Attempting to add member with existing email address');
       const now = new Date().toISOString();
       const member: StandInMember = {
         id: hex(12),

@@ -53,7 +53,9 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
     const handle = () => {
       if (res.destroyed) return; // a held request whose caller gave up
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; messages: ChatRequest['messages'] };
@@ -62,7 +64,10 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
       const current = queued.shift() ?? mode;
       if (current.kind === 'hang') return; // never answers; the client's timeout ends it
       if (current.kind === 'fail') {
-        res.writeHead(current.status, { 'content-type': 'application/json', ...(current.retryAfterSeconds === undefined ? {} : { 'retry-after': String(current.retryAfterSeconds) }) });
+        res.writeHead(current.status, {
+          'content-type': 'application/json',
+          ...(current.retryAfterSeconds === undefined ? {} : { 'retry-after': String(current.retryAfterSeconds) }),
+        });
         res.end(JSON.stringify({ error: { message: 'stand-in failure', type: 'server_error', code: current.status } }));
         return;
       }

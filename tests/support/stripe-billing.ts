@@ -17,7 +17,12 @@ export interface StripeBilling {
   close(): Promise<void>;
 }
 
-export type Caller = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: Record<string, unknown> }>;
+export type Caller = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; body: Record<string, unknown> }>;
 
 /**
  * A billing service taking card payments through the local Stripe stand-in (the real SDK, signed
@@ -29,13 +34,23 @@ export async function startStripeBilling(options: { now?: () => Date; expirySwee
   const billing = await startTestService(
     billingService({
       demoPayments: false,
-      stripe: { secretKey: stripeApi.secretKey, webhookSecret: stripeApi.webhookSecret, publishableKey: stripeApi.publishableKey, apiBase: stripeApi.url },
+      stripe: {
+        secretKey: stripeApi.secretKey,
+        webhookSecret: stripeApi.webhookSecret,
+        publishableKey: stripeApi.publishableKey,
+        apiBase: stripeApi.url,
+      },
       now: options.now,
       expirySweepIntervalMs: options.expirySweepIntervalMs,
     }),
     { keys },
   );
-  const client = new Stripe(stripeApi.secretKey, { host: '127.0.0.1', port: new URL(stripeApi.url).port, protocol: 'http', telemetry: false });
+  const client = new Stripe(stripeApi.secretKey, {
+    host: '127.0.0.1',
+    port: new URL(stripeApi.url).port,
+    protocol: 'http',
+    telemetry: false,
+  });
   const callerWith =
     (bearer: string): Caller =>
     async (method, path, body, headers = {}) => {
@@ -56,8 +71,19 @@ export async function startStripeBilling(options: { now?: () => Date; expirySwee
     client,
     async register(prefix) {
       const userId = randomUUID();
-      await billing.bus.publish(newEvent('user.registered', { userId, email: `${uniqueName(prefix)}@example.com`, firstName: 'A', lastName: 'B', registeredAt: new Date().toISOString() }));
-      await waitFor('the account', async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1);
+      await billing.bus.publish(
+        newEvent('user.registered', {
+          userId,
+          email: `${uniqueName(prefix)}@example.com`,
+          firstName: 'A',
+          lastName: 'B',
+          registeredAt: new Date().toISOString(),
+        }),
+      );
+      await waitFor(
+        'the account',
+        async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1,
+      );
       const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
       return { userId, bearer, call: callerWith(bearer), asAdmin };
     },

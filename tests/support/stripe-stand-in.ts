@@ -20,7 +20,11 @@ type Card = 'visa' | 'declined' | 'authentication';
 type Json = Record<string, unknown>;
 type Form = { [key: string]: string | Form | Form[] | string[] };
 
-const TEST_METHODS: Record<string, Card> = { pm_card_visa: 'visa', pm_card_chargeDeclined: 'declined', pm_card_authenticationRequired: 'authentication' };
+const TEST_METHODS: Record<string, Card> = {
+  pm_card_visa: 'visa',
+  pm_card_chargeDeclined: 'declined',
+  pm_card_authenticationRequired: 'authentication',
+};
 const LAST4: Record<Card, string> = { visa: '4242', declined: '0002', authentication: '3184' };
 
 class StripeError extends Error {
@@ -33,13 +37,19 @@ class StripeError extends Error {
 }
 const missing = (kind: string, id: string, param = 'id') =>
   new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${kind}: '${id}'` });
-const invalid = (param: string, message: string) => new StripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid', param, message });
+const invalid = (param: string, message: string) =>
+  new StripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid', param, message });
 
 /** Stripe's minimum charge amounts (minor units) for the currencies the tests use. */
 const MINIMUM_CHARGE: Record<string, number> = { hkd: 400, usd: 50, eur: 50, gbp: 30 };
 const belowMinimum = (amount: number, currency: string) =>
   amount > 0 && amount < (MINIMUM_CHARGE[currency] ?? 1)
-    ? new StripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: `Amount must be at least ${((MINIMUM_CHARGE[currency] ?? 1) / 100).toFixed(2)} ${currency}` })
+    ? new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_small',
+        param: 'amount',
+        message: `Amount must be at least ${((MINIMUM_CHARGE[currency] ?? 1) / 100).toFixed(2)} ${currency}`,
+      })
     : undefined;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -100,7 +110,15 @@ interface Subscription extends Json {
   latest_invoice: string;
   default_payment_method: string;
   metadata: Record<string, string>;
-  items: Json & { data: Array<Json & { current_period_start: number; current_period_end: number; price: Json & { unit_amount: number; currency: string; recurring: { interval: string } } }> };
+  items: Json & {
+    data: Array<
+      Json & {
+        current_period_start: number;
+        current_period_end: number;
+        price: Json & { unit_amount: number; currency: string; recurring: { interval: string } };
+      }
+    >;
+  };
 }
 interface Invoice extends Json {
   id: string;
@@ -191,7 +209,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       livemode: false,
     };
     charges.set(id, chargeObject);
-    Object.assign(intent, { status: 'succeeded', last_payment_error: null, next_action: null, latest_charge: id, amount_received: intent.amount });
+    Object.assign(intent, {
+      status: 'succeeded',
+      last_payment_error: null,
+      next_action: null,
+      latest_charge: id,
+      amount_received: intent.amount,
+    });
     emit('charge.succeeded', withoutRefunds(chargeObject));
   }
 
@@ -204,15 +228,37 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   function refund(form: Form): Refund {
     const intentId = form.payment_intent as string | undefined;
-    const chargeId = (form.charge as string | undefined) ?? (intentId ? (find(intents, 'payment_intent', intentId, 'payment_intent').latest_charge as string | null) : undefined);
+    const chargeId =
+      (form.charge as string | undefined) ??
+      (intentId ? (find(intents, 'payment_intent', intentId, 'payment_intent').latest_charge as string | null) : undefined);
     if (!intentId && !form.charge) {
-      throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'One of the following params should be provided for this request: payment_intent or charge.',
+      });
     }
-    if (!chargeId) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', param: 'payment_intent', message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.` });
+    if (!chargeId)
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        param: 'payment_intent',
+        message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+      });
     const c = find(charges, 'charge', chargeId, 'charge');
-    if (c.disputed) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_disputed', message: `Charge ${c.id} has been charged back; cannot issue a refund.` });
+    if (c.disputed)
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_disputed',
+        message: `Charge ${c.id} has been charged back; cannot issue a refund.`,
+      });
     const left = c.amount - c.amount_refunded;
-    if (left === 0) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${c.id} has already been refunded.` });
+    if (left === 0)
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${c.id} has already been refunded.`,
+      });
     const amount = form.amount === undefined ? left : Number(form.amount);
     if (!Number.isInteger(amount) || amount < 1) throw invalid('amount', 'Invalid positive integer');
     if (amount > left) throw invalid('amount', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`);
@@ -248,7 +294,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     } else {
       Object.assign(intent, {
         status: 'requires_payment_method',
-        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        },
       });
     }
     return card;
@@ -288,7 +339,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   /** A subscription's invoice for the period [start, end), charged to its default payment method. */
-  function invoiceFor(sub: Subscription, reason: 'subscription_create' | 'subscription_cycle', start: number, end: number): { invoice: Invoice; intent: Intent; card: Card } {
+  function invoiceFor(
+    sub: Subscription,
+    reason: 'subscription_create' | 'subscription_cycle',
+    start: number,
+    end: number,
+  ): { invoice: Invoice; intent: Intent; card: Card } {
     const price = sub.items.data[0]?.price as Subscription['items']['data'][number]['price'];
     const id = newId('in');
     const intent = createIntent(price.unit_amount, price.currency, {}, id);
@@ -304,9 +360,31 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount_paid: paid ? price.unit_amount : 0,
       amount_remaining: paid ? 0 : price.unit_amount,
       currency: price.currency,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: clone(sub.metadata) } },
-      lines: { object: 'list', has_more: false, url: `/v1/invoices/${id}/lines`, data: [{ id: newId('il'), object: 'line_item', amount: price.unit_amount, currency: price.currency, period: { start, end } }] },
-      payments: { object: 'list', has_more: false, url: '/v1/invoice_payments', data: [{ id: newId('inpay'), object: 'invoice_payment', invoice: id, status: paid ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intent.id } }] },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: clone(sub.metadata) },
+      },
+      lines: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/invoices/${id}/lines`,
+        data: [{ id: newId('il'), object: 'line_item', amount: price.unit_amount, currency: price.currency, period: { start, end } }],
+      },
+      payments: {
+        object: 'list',
+        has_more: false,
+        url: '/v1/invoice_payments',
+        data: [
+          {
+            id: newId('inpay'),
+            object: 'invoice_payment',
+            invoice: id,
+            status: paid ? 'paid' : 'open',
+            payment: { type: 'payment_intent', payment_intent: intent.id },
+          },
+        ],
+      },
       confirmation_secret: { type: 'payment_intent', client_secret: intent.client_secret },
       last_finalization_error: null,
       created: seconds(new Date()),
@@ -330,146 +408,243 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   const routes: Array<[string, RegExp, (m: string[], form: Form) => Json]> = [
-    ['POST', /^\/v1\/payment_intents$/, (_m, form) => {
-      const amount = Number(form.amount);
-      if (!Number.isInteger(amount) || amount < 1) throw invalid('amount', 'Invalid integer');
-      if (typeof form.currency !== 'string') throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
-      const tooSmall = belowMinimum(amount, form.currency);
-      if (tooSmall) throw tooSmall;
-      const intent = createIntent(amount, form.currency, (form.metadata as Json) ?? {}, null);
-      emit('payment_intent.created', intent);
-      return intent;
-    }],
+    [
+      'POST',
+      /^\/v1\/payment_intents$/,
+      (_m, form) => {
+        const amount = Number(form.amount);
+        if (!Number.isInteger(amount) || amount < 1) throw invalid('amount', 'Invalid integer');
+        if (typeof form.currency !== 'string')
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'parameter_missing',
+            param: 'currency',
+            message: 'Missing required param: currency.',
+          });
+        const tooSmall = belowMinimum(amount, form.currency);
+        if (tooSmall) throw tooSmall;
+        const intent = createIntent(amount, form.currency, (form.metadata as Json) ?? {}, null);
+        emit('payment_intent.created', intent);
+        return intent;
+      },
+    ],
     ['GET', /^\/v1\/payment_intents\/([^/]+)$/, ([id]) => find(intents, 'payment_intent', id as string, 'intent')],
-    ['POST', /^\/v1\/payment_intents\/([^/]+)\/confirm$/, ([id], form) => {
-      const intent = find(intents, 'payment_intent', id as string, 'intent');
-      if (intent.status === 'succeeded') {
-        throw new StripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.', payment_intent: clone(intent) });
-      }
-      const card = charge(intent, String(form.payment_method ?? intent.payment_method ?? ''));
-      if (card === 'visa') emit('payment_intent.succeeded', intent);
-      if (card === 'declined') {
-        emit('payment_intent.payment_failed', intent);
-        throw new StripeError(402, { ...(intent.last_payment_error as Json), payment_intent: clone(intent) });
-      }
-      return intent;
-    }],
-    ['POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, ([id], form) => {
-      const intent = find(intents, 'payment_intent', id as string, 'intent');
-      const cancelable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
-      if (!cancelable.includes(intent.status)) {
-        throw new StripeError(400, {
-          type: 'invalid_request_error',
-          code: 'payment_intent_unexpected_state',
-          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
-          payment_intent: clone(intent),
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+      ([id], form) => {
+        const intent = find(intents, 'payment_intent', id as string, 'intent');
+        if (intent.status === 'succeeded') {
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: 'This PaymentIntent has already succeeded.',
+            payment_intent: clone(intent),
+          });
+        }
+        const card = charge(intent, String(form.payment_method ?? intent.payment_method ?? ''));
+        if (card === 'visa') emit('payment_intent.succeeded', intent);
+        if (card === 'declined') {
+          emit('payment_intent.payment_failed', intent);
+          throw new StripeError(402, { ...(intent.last_payment_error as Json), payment_intent: clone(intent) });
+        }
+        return intent;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      ([id], form) => {
+        const intent = find(intents, 'payment_intent', id as string, 'intent');
+        const cancelable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+        if (!cancelable.includes(intent.status)) {
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
+            payment_intent: clone(intent),
+          });
+        }
+        Object.assign(intent, {
+          status: 'canceled',
+          canceled_at: seconds(new Date()),
+          cancellation_reason: form.cancellation_reason ?? null,
         });
-      }
-      Object.assign(intent, { status: 'canceled', canceled_at: seconds(new Date()), cancellation_reason: form.cancellation_reason ?? null });
-      emit('payment_intent.canceled', intent);
-      return intent;
-    }],
-    ['POST', /^\/v1\/customers$/, (_m, form) => {
-      const customer = { id: newId('cus'), object: 'customer', metadata: form.metadata ?? {}, invoice_settings: { default_payment_method: null }, created: seconds(new Date()), livemode: false };
-      customers.set(customer.id, customer);
-      return customer;
-    }],
-    ['POST', /^\/v1\/products$/, (_m, form) => {
-      const product = { id: newId('prod'), object: 'product', active: true, name: form.name, metadata: form.metadata ?? {}, created: seconds(new Date()), livemode: false };
-      products.set(product.id, product);
-      return product;
-    }],
-    ['POST', /^\/v1\/payment_methods\/([^/]+)\/attach$/, ([id], form) => {
-      const card = TEST_METHODS[id as string] ?? methods.get(id as string)?.card;
-      if (!card) throw missing('PaymentMethod', id as string, 'payment_method');
-      const customer = String(form.customer);
-      find(customers, 'customer', customer, 'customer');
-      // Attaching one of Stripe's test methods gives a new payment method, as Stripe does.
-      const method = { id: newId('pm'), object: 'payment_method', type: 'card', card, customer, created: seconds(new Date()), livemode: false };
-      methods.set(method.id, method);
-      return { ...method, card: { brand: 'visa', last4: LAST4[card], exp_month: 12, exp_year: 2034 } };
-    }],
-    ['POST', /^\/v1\/subscriptions$/, (_m, form) => {
-      const customer = String(form.customer);
-      find(customers, 'customer', customer, 'customer');
-      const methodId = String(form.default_payment_method ?? '');
-      const method = methods.get(methodId);
-      if (!method || method.customer !== customer) throw invalid('default_payment_method', 'The customer does not have a payment method with the ID ' + methodId);
-      const item = ((form.items as Form[]) ?? [])[0]?.price_data as Form | undefined;
-      if (!item || !products.has(String(item.product))) throw invalid('items', 'Each item needs price_data with an existing product');
-      const tooSmall = belowMinimum(Number(item.unit_amount), String(item.currency));
-      if (tooSmall) throw tooSmall;
-      const interval = String((item.recurring as Form).interval);
-      const start = seconds(new Date());
-      const end = addInterval(start, interval);
-      const sub: Subscription = {
-        id: newId('sub'),
-        object: 'subscription',
-        customer,
-        status: 'incomplete',
-        cancel_at_period_end: form.cancel_at_period_end === 'true',
-        canceled_at: null,
-        default_payment_method: methodId,
-        metadata: (form.metadata as Record<string, string>) ?? {},
-        latest_invoice: '',
-        items: {
-          object: 'list',
-          has_more: false,
-          url: '/v1/subscription_items',
-          data: [
-            {
-              id: newId('si'),
-              object: 'subscription_item',
-              quantity: 1,
-              current_period_start: start,
-              current_period_end: end,
-              price: { id: newId('price'), object: 'price', currency: String(item.currency), unit_amount: Number(item.unit_amount), product: String(item.product), recurring: { interval } },
-            },
-          ],
-        },
-        created: start,
-        livemode: false,
-      } as Subscription;
-      subscriptions.set(sub.id, sub);
-      const { invoice, intent, card } = invoiceFor(sub, 'subscription_create', start, end);
-      if (card === 'visa') sub.status = 'active';
-      emit('customer.subscription.created', sub);
-      if (card === 'visa') {
-        emit('payment_intent.succeeded', intent);
-        emit('invoice.paid', invoice);
-      } else if (card === 'authentication') {
-        emit('invoice.payment_action_required', invoice);
-      } else {
-        emit('payment_intent.payment_failed', intent);
-        emit('invoice.payment_failed', invoice);
-      }
-      return expandSubscription(sub, (form.expand as string[]) ?? []);
-    }],
-    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([id], form) => expandSubscription(find(subscriptions, 'subscription', id as string), (form.expand as string[]) ?? [])],
-    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, ([id], form) => {
-      const sub = find(subscriptions, 'subscription', id as string);
-      if (sub.status === 'canceled') throw invalid('subscription', 'A canceled subscription can only update its cancellation_details and metadata.');
-      if (form.cancel_at_period_end !== undefined) {
-        const previous = { cancel_at_period_end: sub.cancel_at_period_end };
-        sub.cancel_at_period_end = form.cancel_at_period_end === 'true';
-        emit('customer.subscription.updated', sub, previous);
-      }
-      return expandSubscription(sub, (form.expand as string[]) ?? []);
-    }],
-    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => {
-      const sub = find(subscriptions, 'subscription', id as string);
-      if (sub.status === 'canceled') throw invalid('subscription', `No such subscription: '${sub.id}'; it has been canceled`);
-      Object.assign(sub, { status: 'canceled', canceled_at: seconds(new Date()) });
-      emit('customer.subscription.deleted', sub);
-      return sub;
-    }],
+        emit('payment_intent.canceled', intent);
+        return intent;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_m, form) => {
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          metadata: form.metadata ?? {},
+          invoice_settings: { default_payment_method: null },
+          created: seconds(new Date()),
+          livemode: false,
+        };
+        customers.set(customer.id, customer);
+        return customer;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/products$/,
+      (_m, form) => {
+        const product = {
+          id: newId('prod'),
+          object: 'product',
+          active: true,
+          name: form.name,
+          metadata: form.metadata ?? {},
+          created: seconds(new Date()),
+          livemode: false,
+        };
+        products.set(product.id, product);
+        return product;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      ([id], form) => {
+        const card = TEST_METHODS[id as string] ?? methods.get(id as string)?.card;
+        if (!card) throw missing('PaymentMethod', id as string, 'payment_method');
+        const customer = String(form.customer);
+        find(customers, 'customer', customer, 'customer');
+        // Attaching one of Stripe's test methods gives a new payment method, as Stripe does.
+        const method = {
+          id: newId('pm'),
+          object: 'payment_method',
+          type: 'card',
+          card,
+          customer,
+          created: seconds(new Date()),
+          livemode: false,
+        };
+        methods.set(method.id, method);
+        return { ...method, card: { brand: 'visa', last4: LAST4[card], exp_month: 12, exp_year: 2034 } };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/subscriptions$/,
+      (_m, form) => {
+        const customer = String(form.customer);
+        find(customers, 'customer', customer, 'customer');
+        const methodId = String(form.default_payment_method ?? '');
+        const method = methods.get(methodId);
+        if (!method || method.customer !== customer)
+          throw invalid('default_payment_method', 'The customer does not have a payment method with the ID ' + methodId);
+        const item = ((form.items as Form[]) ?? [])[0]?.price_data as Form | undefined;
+        if (!item || !products.has(String(item.product))) throw invalid('items', 'Each item needs price_data with an existing product');
+        const tooSmall = belowMinimum(Number(item.unit_amount), String(item.currency));
+        if (tooSmall) throw tooSmall;
+        const interval = String((item.recurring as Form).interval);
+        const start = seconds(new Date());
+        const end = addInterval(start, interval);
+        const sub: Subscription = {
+          id: newId('sub'),
+          object: 'subscription',
+          customer,
+          status: 'incomplete',
+          cancel_at_period_end: form.cancel_at_period_end === 'true',
+          canceled_at: null,
+          default_payment_method: methodId,
+          metadata: (form.metadata as Record<string, string>) ?? {},
+          latest_invoice: '',
+          items: {
+            object: 'list',
+            has_more: false,
+            url: '/v1/subscription_items',
+            data: [
+              {
+                id: newId('si'),
+                object: 'subscription_item',
+                quantity: 1,
+                current_period_start: start,
+                current_period_end: end,
+                price: {
+                  id: newId('price'),
+                  object: 'price',
+                  currency: String(item.currency),
+                  unit_amount: Number(item.unit_amount),
+                  product: String(item.product),
+                  recurring: { interval },
+                },
+              },
+            ],
+          },
+          created: start,
+          livemode: false,
+        } as Subscription;
+        subscriptions.set(sub.id, sub);
+        const { invoice, intent, card } = invoiceFor(sub, 'subscription_create', start, end);
+        if (card === 'visa') sub.status = 'active';
+        emit('customer.subscription.created', sub);
+        if (card === 'visa') {
+          emit('payment_intent.succeeded', intent);
+          emit('invoice.paid', invoice);
+        } else if (card === 'authentication') {
+          emit('invoice.payment_action_required', invoice);
+        } else {
+          emit('payment_intent.payment_failed', intent);
+          emit('invoice.payment_failed', invoice);
+        }
+        return expandSubscription(sub, (form.expand as string[]) ?? []);
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id], form) => expandSubscription(find(subscriptions, 'subscription', id as string), (form.expand as string[]) ?? []),
+    ],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id], form) => {
+        const sub = find(subscriptions, 'subscription', id as string);
+        if (sub.status === 'canceled')
+          throw invalid('subscription', 'A canceled subscription can only update its cancellation_details and metadata.');
+        if (form.cancel_at_period_end !== undefined) {
+          const previous = { cancel_at_period_end: sub.cancel_at_period_end };
+          sub.cancel_at_period_end = form.cancel_at_period_end === 'true';
+          emit('customer.subscription.updated', sub, previous);
+        }
+        return expandSubscription(sub, (form.expand as string[]) ?? []);
+      },
+    ],
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id]) => {
+        const sub = find(subscriptions, 'subscription', id as string);
+        if (sub.status === 'canceled') throw invalid('subscription', `No such subscription: '${sub.id}'; it has been canceled`);
+        Object.assign(sub, { status: 'canceled', canceled_at: seconds(new Date()) });
+        emit('customer.subscription.deleted', sub);
+        return sub;
+      },
+    ],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, ([id]) => find(invoices, 'invoice', id as string)],
-    ['GET', /^\/v1\/invoice_payments$/, (_m, form) => {
-      const wanted = (form.payment as Form | undefined)?.payment_intent;
-      const data = [...invoices.values()].flatMap((inv) => inv.payments.data.filter((p) => !wanted || p.payment.payment_intent === wanted));
-      return { object: 'list', url: '/v1/invoice_payments', has_more: false, data };
-    }],
-    ['GET', /^\/v1\/charges\/([^/]+)$/, ([id], form) => withoutRefunds(find(charges, 'charge', id as string), (form.expand as string[]) ?? [])],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      (_m, form) => {
+        const wanted = (form.payment as Form | undefined)?.payment_intent;
+        const data = [...invoices.values()].flatMap((inv) =>
+          inv.payments.data.filter((p) => !wanted || p.payment.payment_intent === wanted),
+        );
+        return { object: 'list', url: '/v1/invoice_payments', has_more: false, data };
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/charges\/([^/]+)$/,
+      ([id], form) => withoutRefunds(find(charges, 'charge', id as string), (form.expand as string[]) ?? []),
+    ],
     ['POST', /^\/v1\/refunds$/, (_m, form) => refund(form)],
     ['GET', /^\/v1\/refunds\/([^/]+)$/, ([id]) => find(refunds, 'refund', id as string)],
     ['GET', /^\/v1\/disputes\/([^/]+)$/, ([id]) => find(disputes, 'dispute', id as string)],
@@ -486,7 +661,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const key = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method, path: url.pathname, form, idempotencyKey: key });
       const send = (status: number, body: Json, replayed = false) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': newId('req'),
+          ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+        });
         res.end(JSON.stringify(body));
       };
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
@@ -497,7 +676,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const earlier = key && method === 'POST' ? idempotent.get(key) : undefined;
       if (earlier) {
         if (earlier.fingerprint !== fingerprint) {
-          send(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } });
+          send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
         } else {
           send(earlier.status, earlier.body, true);
         }
@@ -535,14 +719,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     eventsFor(type, objectId) {
       return events.filter((e) => {
         if (e.type !== type) return false;
-        const object = e.data.object as unknown as Json & { payment_intent?: string; parent?: { subscription_details?: { subscription?: string } } };
-        return object.id === objectId || object.payment_intent === objectId || object.parent?.subscription_details?.subscription === objectId;
+        const object = e.data.object as unknown as Json & {
+          payment_intent?: string;
+          parent?: { subscription_details?: { subscription?: string } };
+        };
+        return (
+          object.id === objectId || object.payment_intent === objectId || object.parent?.subscription_details?.subscription === objectId
+        );
       });
     },
     async deliver(target, event, options = {}) {
       const payload = JSON.stringify(event, null, 2);
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
-      const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, body: payload });
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        body: payload,
+      });
       return { status: res.status, body: (await res.json()) as Json };
     },
     authenticate(paymentIntentId) {
@@ -554,7 +747,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!invoice) return;
       payInvoice(invoice);
       emit('invoice.paid', invoice);
-      const sub = subscriptions.get((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription);
+      const sub = subscriptions.get(
+        (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription,
+      );
       if (sub?.status === 'incomplete') {
         sub.status = 'active';
         emit('customer.subscription.updated', sub, { status: 'incomplete' });

@@ -21,7 +21,12 @@ export interface YahooStandIn {
 }
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'yahoo');
-const STATUS_TEXT: Record<number, string> = { 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' };
+const STATUS_TEXT: Record<number, string> = {
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
 
 function fixture(kind: string, symbol: string): string | null {
   const file = path.join(FIXTURES, kind, `${symbol}.json`);
@@ -48,7 +53,10 @@ export async function startYahooStandIn(): Promise<YahooStandIn> {
     // finance.yahoo.com/quote/AAPL: the page that sets the session cookie yahoo-finance2 asks for.
     if (url.pathname.startsWith('/quote/')) {
       const expires = new Date(Date.now() + 365 * 86_400_000).toUTCString();
-      res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `A3=d=AQABBStandIn&S=AQAAAStandIn; Expires=${expires}; Max-Age=31557600; Domain=.yahoo.com; Path=/; Secure; HttpOnly; SameSite=None` });
+      res.writeHead(200, {
+        'content-type': 'text/html',
+        'set-cookie': `A3=d=AQABBStandIn&S=AQAAAStandIn; Expires=${expires}; Max-Age=31557600; Domain=.yahoo.com; Path=/; Secure; HttpOnly; SameSite=None`,
+      });
       res.end('<!doctype html><html><head><title>Yahoo Finance</title></head><body></body></html>');
       return;
     }

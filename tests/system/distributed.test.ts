@@ -32,7 +32,10 @@ const APPLE_POST = {
 };
 
 /** A GET whose body is left as it came (fetch would decompress it): to see the gzip itself. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -53,11 +56,19 @@ describe('distributed system through the gateway', () => {
   let ai: ChatStandIn;
   let ghost: GhostStandIn;
 
-  const api = async (method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
+  const api = async (
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   };
@@ -97,13 +108,16 @@ describe('distributed system through the gateway', () => {
 
   /** Registers a user through the gateway and waits for billing to open their account. */
   const newUser = async (name: string) => {
-    const registered = await api('POST', '/api/auth/register', { body: { email: `${uniqueName(name)}@example.com`, password: 'secret123', firstName: 'Ka Ho', lastName: 'Chan' } });
+    const registered = await api('POST', '/api/auth/register', {
+      body: { email: `${uniqueName(name)}@example.com`, password: 'secret123', firstName: 'Ka Ho', lastName: 'Chan' },
+    });
     expect(registered.status).toBe(201);
     const token = registered.body.token as string;
     await waitFor('the credit account', async () => (await api('GET', '/api/users/credits', { token })).status === 200, EVENTUALLY_MS);
     return token;
   };
-  const creditsOf = async (token: string) => (await api('GET', '/api/users/credits', { token })).body as { totalCredits: number; paidCredits: number; dailyCredits: number };
+  const creditsOf = async (token: string) =>
+    (await api('GET', '/api/users/credits', { token })).body as { totalCredits: number; paidCredits: number; dailyCredits: number };
   const analysisOf = (id: string, token: string) => api('GET', `/api/analysis/${id}`, { token });
   const finished = (id: string, token: string) =>
     waitFor(
@@ -117,9 +131,17 @@ describe('distributed system through the gateway', () => {
 
   it('registers, verifies, opens a credit account, logs in and out', async () => {
     const email = `${uniqueName('amy')}@example.com`;
-    const registered = await api('POST', '/api/auth/register', { body: { email: `  ${email.toUpperCase()} `, password: 'secret123', firstName: 'Amy', lastName: 'Chan' } });
+    const registered = await api('POST', '/api/auth/register', {
+      body: { email: `  ${email.toUpperCase()} `, password: 'secret123', firstName: 'Amy', lastName: 'Chan' },
+    });
     expect(registered.status).toBe(201);
-    expect(registered.body.user).toMatchObject({ email: email.toUpperCase(), firstName: 'Amy', lastName: 'Chan', role: 'user', level: 'free' });
+    expect(registered.body.user).toMatchObject({
+      email: email.toUpperCase(),
+      firstName: 'Amy',
+      lastName: 'Chan',
+      role: 'user',
+      level: 'free',
+    });
     expect(registered.body.user).not.toHaveProperty('password_hash');
     const token = registered.body.token as string;
 
@@ -158,7 +180,9 @@ describe('distributed system through the gateway', () => {
     const activity = await waitFor(
       'the admin activity log',
       async () => {
-        const { rows } = await adminDb.query('SELECT activity_type, status FROM user_activities WHERE user_id = $1 ORDER BY occurred_at', [registered.body.user.id]);
+        const { rows } = await adminDb.query('SELECT activity_type, status FROM user_activities WHERE user_id = $1 ORDER BY occurred_at', [
+          registered.body.user.id,
+        ]);
         return rows.length >= 3 && rows;
       },
       EVENTUALLY_MS,
@@ -179,11 +203,15 @@ describe('distributed system through the gateway', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('INVALID_JSON');
 
-    const huge = await api('POST', '/api/auth/register', { raw: JSON.stringify({ email: 'x@example.com', padding: 'x'.repeat(1024 * 1024) }) });
+    const huge = await api('POST', '/api/auth/register', {
+      raw: JSON.stringify({ email: 'x@example.com', padding: 'x'.repeat(1024 * 1024) }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
 
-    const short = await api('POST', '/api/auth/register', { body: { email: 'short@example.com', password: '123', firstName: 'A', lastName: 'B' } });
+    const short = await api('POST', '/api/auth/register', {
+      body: { email: 'short@example.com', password: '123', firstName: 'A', lastName: 'B' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.error).toMatch(/^password: /);
 
@@ -202,7 +230,9 @@ describe('distributed system through the gateway', () => {
     expect(ready.status).toBe(503);
 
     const email = `${uniqueName('ben')}@example.com`;
-    const registered = await api('POST', '/api/auth/register', { body: { email, password: 'secret123', firstName: 'Ben', lastName: 'Wong' } });
+    const registered = await api('POST', '/api/auth/register', {
+      body: { email, password: 'secret123', firstName: 'Ben', lastName: 'Wong' },
+    });
     expect(registered.status).toBe(201);
     const token = registered.body.token as string;
 
@@ -243,14 +273,21 @@ describe('distributed system through the gateway', () => {
     // The AI provider holds each answer until released: the worker waits in the business stage
     // (40 %), then in the summary (80 %), and the stream must bring each mark while it waits.
     ai.hold();
-    const started = await api('POST', '/api/analysis/analyze/AAPL', { token, body: { userProfile: { riskProfile: 'growth', riskScore: 15 } } });
+    const started = await api('POST', '/api/analysis/analyze/AAPL', {
+      token,
+      body: { userProfile: { riskProfile: 'growth', riskScore: 15 } },
+    });
     expect(started.status).toBe(202);
     const id = started.body.analysisId as string;
     await ai.waitHeld();
 
     const seen: Array<Record<string, unknown>> = [];
     const streamed = followProgress(`${base}/api/analysis/${id}/events`, token, (event) => seen.push(event));
-    await waitFor('the 40 % mark through the gateway while the business stage waits', () => seen.some((e) => e.progress === 40), EVENTUALLY_MS);
+    await waitFor(
+      'the 40 % mark through the gateway while the business stage waits',
+      () => seen.some((e) => e.progress === 40),
+      EVENTUALLY_MS,
+    );
     ai.release();
     ai.hold();
     await ai.waitHeld();
@@ -269,7 +306,11 @@ describe('distributed system through the gateway', () => {
     expect(report.body).toMatchObject({ id, symbol: 'AAPL', status: 'completed', progress: 100, error: null, investorType: 'growth' });
     const { results } = report.body;
     expect(results.basic).toMatchObject({ symbol: 'AAPL', companyName: expect.any(String), currentPrice: expect.any(Number) });
-    expect(results.valuation).toMatchObject({ recommendation: expect.any(String), confidence: expect.any(Number), method: expect.any(String) });
+    expect(results.valuation).toMatchObject({
+      recommendation: expect.any(String),
+      confidence: expect.any(Number),
+      method: expect.any(String),
+    });
     expect(results.business.competitiveAdvantage).toBe('模擬供應商：競爭優勢');
     expect(results.suggestions).toMatchObject({ userType: 'growth' });
     expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'growth', highlighted: true });
@@ -300,26 +341,42 @@ describe('distributed system through the gateway', () => {
     const token = await newUser('buyer');
     const intent = await api('POST', '/api/payments/create-payment-intent', { token, body: { packageType: 'standard' } });
     expect(intent.status).toBe(200);
-    expect(intent.body).toMatchObject({ amount: 328, currency: 'HKD', credits: 50, paymentIntentId: expect.any(String), clientSecret: expect.any(String) });
+    expect(intent.body).toMatchObject({
+      amount: 328,
+      currency: 'HKD',
+      credits: 50,
+      paymentIntentId: expect.any(String),
+      clientSecret: expect.any(String),
+    });
     const { paymentIntentId, clientSecret } = intent.body as { paymentIntentId: string; clientSecret: string };
 
-    const paid = await api('POST', '/api/payments/demo/pay', { token, body: { paymentIntentId, clientSecret, cardNumber: '4242424242424242' } });
+    const paid = await api('POST', '/api/payments/demo/pay', {
+      token,
+      body: { paymentIntentId, clientSecret, cardNumber: '4242424242424242' },
+    });
     expect(paid.body).toMatchObject({ paymentIntentId, status: 'succeeded' });
 
-    const confirms = await Promise.all([1, 2].map(() => api('POST', '/api/payments/confirm-payment', { token, body: { paymentIntentId } })));
+    const confirms = await Promise.all(
+      [1, 2].map(() => api('POST', '/api/payments/confirm-payment', { token, body: { paymentIntentId } })),
+    );
     for (const confirm of confirms) expect(confirm).toMatchObject({ status: 200, body: { success: true, status: 'completed' } });
     const again = await api('POST', '/api/payments/confirm-payment', { token, body: { paymentIntentId } });
     expect(again).toMatchObject({ status: 200, body: { success: true } });
 
     expect(await creditsOf(token)).toMatchObject({ totalCredits: 53, paidCredits: 50 });
     const payments = await api('GET', '/api/users/payments', { token });
-    expect(payments.body.payments).toEqual([expect.objectContaining({ type: 'topup', status: 'completed', credits: 50, amount: 328, providerPaymentId: paymentIntentId })]);
+    expect(payments.body.payments).toEqual([
+      expect.objectContaining({ type: 'topup', status: 'completed', credits: 50, amount: 328, providerPaymentId: paymentIntentId }),
+    ]);
   });
 
   it('refuses a symbol it does not analyse with 422 and charges nothing', async () => {
     const token = await newUser('etf');
     const refused = await api('POST', '/api/analysis/analyze/2800.HK', { token, body: { userProfile: { riskScore: 10 } } });
-    expect(refused).toMatchObject({ status: 422, body: { code: 'NOT_ANALYSABLE', symbol: '2800.HK', isActive: false, status: 'unsuitable_product', reason: expect.any(String) } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: 'NOT_ANALYSABLE', symbol: '2800.HK', isActive: false, status: 'unsuitable_product', reason: expect.any(String) },
+    });
     expect(await creditsOf(token)).toMatchObject({ totalCredits: 3 });
     expect((await api('GET', '/api/users/analysis-history', { token })).body).toMatchObject({ total: 0, analyses: [] });
   });

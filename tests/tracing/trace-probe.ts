@@ -26,7 +26,9 @@ async function main() {
     const { token } = (await res.json()) as { token: string };
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const consumed = exporter.getFinishedSpans().some((s) => s.name === 'consume user.registered' && s.attributes['messaging.destination'] === 'billing.user-registered');
+      const consumed = exporter
+        .getFinishedSpans()
+        .some((s) => s.name === 'consume user.registered' && s.attributes['messaging.destination'] === 'billing.user-registered');
       const credits = await fetch(`${app.url}/api/users/credits`, { headers: { authorization: `Bearer ${token}` } });
       if (consumed && credits.status === 200) break;
       if (Date.now() > deadline) throw new Error('billing never consumed user.registered');

@@ -25,7 +25,9 @@ describe('one trace from the gateway to the consumer', () => {
     expect(line).toBeDefined();
     const spans = JSON.parse((line as string).slice('SPANS '.length)) as SpanRecord[];
 
-    const consumer = spans.find((s) => s.name === 'consume user.registered' && s.attributes['messaging.destination'] === 'billing.user-registered');
+    const consumer = spans.find(
+      (s) => s.name === 'consume user.registered' && s.attributes['messaging.destination'] === 'billing.user-registered',
+    );
     expect(consumer).toBeDefined();
     const trace = spans.filter((s) => s.traceId === consumer?.traceId);
     const byId = new Map(trace.map((s) => [s.spanId, s]));

@@ -155,11 +155,24 @@ describe('stock analysis in the browser', () => {
       () => (window as unknown as { seen: { percents: string[]; sections: string[]; sectionTimes: number[]; stages: string[] } }).seen,
     );
     // The five stages in the words the analysis service reports them in (its detail text).
-    expect(seen.stages).toEqual(['收集基本資料與市場數據', '計算財務指標與估值模型', '評估業務表現與競爭優勢', '為不同類型投資者生成建議', '整合結果生成最終報告']);
+    expect(seen.stages).toEqual([
+      '收集基本資料與市場數據',
+      '計算財務指標與估值模型',
+      '評估業務表現與競爭優勢',
+      '為不同類型投資者生成建議',
+      '整合結果生成最終報告',
+    ]);
     const percents = seen.percents.map((p) => Number.parseInt(p, 10));
     expect(percents.at(-1)).toBe(100);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
-    expect(seen.sections).toEqual(['result-basic', 'result-valuation', 'result-business', 'result-suggestions', 'result-summary', 'related-articles']);
+    expect(seen.sections).toEqual([
+      'result-basic',
+      'result-valuation',
+      'result-business',
+      'result-suggestions',
+      'result-summary',
+      'related-articles',
+    ]);
     // Revealed one after another about 300 ms apart (spec section 9): never two at once.
     const gaps = seen.sectionTimes.slice(1).map((time, i) => time - seen.sectionTimes[i]!);
     expect(gaps).toHaveLength(5);
@@ -178,18 +191,22 @@ describe('stock analysis in the browser', () => {
     for (const label of ['市值', '市盈率', '52 週最高', '52 週最低']) await basic.getByText(label, { exact: true }).waitFor();
     // Every price of the report carries its currency, the 52-week range included.
     for (const label of ['52 週最高', '52 週最低']) {
-      expect(await basic.locator('.figure-grid__item').filter({ hasText: label }).locator('.figure-grid__value').textContent()).toMatch(/^USD \d/);
+      expect(await basic.locator('.figure-grid__item').filter({ hasText: label }).locator('.figure-grid__value').textContent()).toMatch(
+        /^USD \d/,
+      );
     }
 
     const valuation = page.getByTestId('result-valuation');
-    for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級']) await valuation.getByText(label, { exact: true }).waitFor();
+    for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級'])
+      await valuation.getByText(label, { exact: true }).waitFor();
     const models = valuation.locator('table tbody tr');
     expect(await models.count()).toBeGreaterThanOrEqual(3);
     await valuation.getByText(/查看計算說明/).click();
     expect(await valuation.locator('.explain__item').count()).toBeGreaterThan(0);
 
     const business = page.getByTestId('result-business');
-    for (const label of ['主要業務', '競爭優勢', '市場地位', '增長前景', '財務狀況', '管理質素']) await business.getByText(label, { exact: true }).waitFor();
+    for (const label of ['主要業務', '競爭優勢', '市場地位', '增長前景', '財務狀況', '管理質素'])
+      await business.getByText(label, { exact: true }).waitFor();
 
     const advice = page.getByTestId('result-suggestions').locator('article');
     expect(await advice.count()).toBe(4);
@@ -225,7 +242,11 @@ describe('stock analysis in the browser', () => {
     const after = await spendable();
     expect(after).toBe(before - 1);
     const { body } = await api('GET', '/api/users/credits');
-    await page.getByTestId('credit-balance').locator('.credit-balance__paid').getByText(`(${body.paidCredits as number})`).waitFor();
+    await page
+      .getByTestId('credit-balance')
+      .locator('.credit-balance__paid')
+      .getByText(`(${body.paidCredits as number})`)
+      .waitFor();
   }, 90_000);
 
   test('without the event stream the page polls and still shows the report (0700.HK)', async () => {
@@ -269,7 +290,9 @@ describe('stock analysis in the browser', () => {
     // Up to 3 of them, asked for as 3 (spec sections 2 and 7), by the screen's status.
     expect(await page.getByTestId('educational-posts').locator('.article-grid > li').count()).toBeLessThanOrEqual(3);
     expect(relevantRequests.length).toBeGreaterThan(0);
-    expect(relevantRequests.every((r) => r.searchParams.get('limit') === '3' && r.searchParams.get('productType') === 'unsuitable_product')).toBe(true);
+    expect(
+      relevantRequests.every((r) => r.searchParams.get('limit') === '3' && r.searchParams.get('productType') === 'unsuitable_product'),
+    ).toBe(true);
     expect(await spendable()).toBe(before);
 
     // The screen's own search: an unknown symbol is refused on the spot.
@@ -297,7 +320,8 @@ describe('stock analysis in the browser', () => {
 
     const detail = page.getByTestId('history-detail');
     await detail.getByTestId('result-basic').waitFor();
-    for (const id of ['result-valuation', 'result-business', 'result-suggestions', 'result-summary']) await detail.getByTestId(id).waitFor();
+    for (const id of ['result-valuation', 'result-business', 'result-suggestions', 'result-summary'])
+      await detail.getByTestId(id).waitFor();
     await page.getByRole('button', { name: '關閉' }).click();
     await detail.waitFor({ state: 'detached' });
 
@@ -308,7 +332,13 @@ describe('stock analysis in the browser', () => {
       const [itemBox, buttonBox] = await Promise.all([item.boundingBox(), item.getByRole('button', { name: /查看詳情/ }).boundingBox()]);
       expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(itemBox!.x + itemBox!.width - 8);
     }
-    await page.getByTestId('history-list').locator('li').filter({ hasText: '0700.HK' }).first().getByRole('button', { name: /查看詳情/ }).click();
+    await page
+      .getByTestId('history-list')
+      .locator('li')
+      .filter({ hasText: '0700.HK' })
+      .first()
+      .getByRole('button', { name: /查看詳情/ })
+      .click();
     const tiles = detail.getByTestId('result-basic').locator('.figure-grid__value');
     await tiles.first().waitFor();
     const wordsSplitAcrossLines = await tiles.evaluateAll((values) =>

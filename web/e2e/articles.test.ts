@@ -41,7 +41,11 @@ describe('article pages in the browser', () => {
     await page.screenshot({ path: path.join(shots, `${name}-top.png`) });
     for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForFunction(() => Array.from(document.images).every((img) => img.loading !== 'lazy' || img.complete || img.getBoundingClientRect().top > window.innerHeight));
+      await page.waitForFunction(() =>
+        Array.from(document.images).every(
+          (img) => img.loading !== 'lazy' || img.complete || img.getBoundingClientRect().top > window.innerHeight,
+        ),
+      );
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
@@ -98,7 +102,11 @@ describe('article pages in the browser', () => {
     });
     const { token } = (await register.json()) as { token: string };
     const api = (method: string, pathname: string, body?: unknown) =>
-      fetch(web.url(pathname), { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(web.url(pathname), {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     await waitFor('the credit account', async () => (await api('GET', '/api/users/credits')).status === 200, 20_000);
     expect((await api('POST', '/api/users/topup', { amount: 1 })).status).toBe(200);
 

@@ -58,7 +58,13 @@ describe('billing in the browser', () => {
     await pay.click();
   };
 
-  const paymentsOf = async () => (await api('GET', '/api/users/payments?page=1&limit=10')).body.payments as { type: string; status: string; amount: number; currency: string }[];
+  const paymentsOf = async () =>
+    (await api('GET', '/api/users/payments?page=1&limit=10')).body.payments as {
+      type: string;
+      status: string;
+      amount: number;
+      currency: string;
+    }[];
 
   test('buys a package with the demo card and sees the header balance rise; a declined card shows the error', async () => {
     const requested: string[] = [];
@@ -69,7 +75,10 @@ describe('billing in the browser', () => {
     await page.getByRole('button', { name: '購買點數' }).click();
     await modal().getByRole('tab', { name: '購買點數', selected: true }).waitFor();
     // Each package's saving: its price per credit against the first (smallest) package's, in whole percent.
-    const keyedByType = (await api('GET', '/api/payments/packages')).body.packages as Record<string, { credits: number; price: number | string }>;
+    const keyedByType = (await api('GET', '/api/payments/packages')).body.packages as Record<
+      string,
+      { credits: number; price: number | string }
+    >;
     const catalogue = Object.entries(keyedByType)
       .map(([type, p]) => ({ type, unit: Number(p.price) / p.credits, credits: p.credits }))
       .sort((a, b) => a.credits - b.credits);
@@ -203,10 +212,18 @@ describe('billing in the browser', () => {
     await page.getByRole('button', { name: '購買點數' }).click();
     await modal().getByRole('tab', { name: '訂閱方案' }).click();
     await modal().getByTestId('plan-vip').getByRole('button', { name: '選擇方案' }).click();
-    const other = await api('POST', '/api/subscriptions/subscribe', { planId: 'vip', billingCycle: 'yearly', autoRenewal: true, paymentMethodId: '4242424242424242' });
+    const other = await api('POST', '/api/subscriptions/subscribe', {
+      planId: 'vip',
+      billingCycle: 'yearly',
+      autoRenewal: true,
+      paymentMethodId: '4242424242424242',
+    });
     expect(other.status).toBe(200);
     await payWithCard('4242 4242 4242 4242', '支付 HK$980.00');
-    await modal().getByTestId('payment-error').getByText(/^您已訂閱此方案。/).waitFor();
+    await modal()
+      .getByTestId('payment-error')
+      .getByText(/^您已訂閱此方案。/)
+      .waitFor();
     expect(subscribeKeys).toHaveLength(3);
     expect(subscribeKeys[2]).not.toBe(subscribeKeys[0]);
     // Charged once for premium (the other tab's vip is the second); the refused attempt charged nothing.

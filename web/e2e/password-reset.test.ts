@@ -21,7 +21,10 @@ describe('password recovery in the browser', () => {
     web = await startWebApp((dataDir) => ({
       port,
       host: '127.0.0.1',
-      auth: { appUrl: `http://127.0.0.1:${port}`, mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
+      auth: {
+        appUrl: `http://127.0.0.1:${port}`,
+        mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') },
+      },
     }));
   }, 120_000);
 

@@ -29,7 +29,12 @@ describe('profile page in the browser', () => {
 
   beforeEach(async () => {
     email = `profile-${Date.now()}@example.com`;
-    const { body } = await api('POST', '/api/auth/register', undefined, { email, password: 'first-pass-1', firstName: '志明', lastName: '張' });
+    const { body } = await api('POST', '/api/auth/register', undefined, {
+      email,
+      password: 'first-pass-1',
+      firstName: '志明',
+      lastName: '張',
+    });
     context = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((token: string) => {
       if (!sessionStorage.getItem('seeded')) {

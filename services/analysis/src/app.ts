@@ -57,7 +57,10 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
       });
       const progress = progressWatcher(ctx.db, ctx.logger);
       watcher = progress;
-      const sweep = stuckAnalysisSweep({ db: ctx.db, logger: ctx.logger, afterCommit: ctx.outbox.kick }, { ...DEFAULT_SWEEP_OPTIONS, ...options.sweep });
+      const sweep = stuckAnalysisSweep(
+        { db: ctx.db, logger: ctx.logger, afterCommit: ctx.outbox.kick },
+        { ...DEFAULT_SWEEP_OPTIONS, ...options.sweep },
+      );
       sweep.start();
       const routesOptions = { cache: ctx.cache, startsPerMinute: options.startsPerMinute };
       return {
@@ -101,7 +104,13 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
   const { db, logger } = ctx;
   const universe = createUniverse(db, { logger });
   await universe.ensureLoaded();
-  const marketData = createMarketDataProvider({ source: options.marketData, db, logger, universe, yahoo: { baseUrl: options.yahooBaseUrl } });
+  const marketData = createMarketDataProvider({
+    source: options.marketData,
+    db,
+    logger,
+    universe,
+    yahoo: { baseUrl: options.yahooBaseUrl },
+  });
   const analyst = createAnalyst({ ...options.llm, db, logger });
   const engine: AnalysisEngine = {
     fetchMarketData: (symbol) => marketData.fetch(symbol),

@@ -33,8 +33,14 @@ export const analysisEnvSchema = analystConfigSchema.extend({
   BILLING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_DEBIT_TIMEOUT_MS),
   ANALYSIS_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_SWEEP_OPTIONS.stuckAfterSeconds),
   ANALYSIS_UNQUEUED_AFTER_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_SWEEP_OPTIONS.unqueuedAfterSeconds),
-  ANALYSIS_SWEEP_SECONDS: z.coerce.number().min(0.1).default(DEFAULT_SWEEP_OPTIONS.everyMs / 1000),
-  ANALYSIS_JOB_DEADLINE_SECONDS: z.coerce.number().min(1).default(DEFAULT_JOB_DEADLINE_MS / 1000),
+  ANALYSIS_SWEEP_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .default(DEFAULT_SWEEP_OPTIONS.everyMs / 1000),
+  ANALYSIS_JOB_DEADLINE_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .default(DEFAULT_JOB_DEADLINE_MS / 1000),
 });
 export type AnalysisEnv = z.infer<typeof analysisEnvSchema>;
 
@@ -65,7 +71,9 @@ export function analysisOptionsFrom(config: AnalysisEnv, defaultWorkers: number)
     billingUrl: config.BILLING_URL,
     marketData: config.MARKET_DATA,
     yahooBaseUrl: config.YAHOO_BASE_URL,
-    llm: config.LLM_API_KEY ? { apiKey: config.LLM_API_KEY, baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS } : undefined,
+    llm: config.LLM_API_KEY
+      ? { apiKey: config.LLM_API_KEY, baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS }
+      : undefined,
     cacheTtlHours: config.ANALYSIS_CACHE_TTL_HOURS,
     workers: config.ANALYSIS_WORKERS ?? defaultWorkers,
     startsPerMinute: config.ANALYSIS_STARTS_PER_MINUTE,

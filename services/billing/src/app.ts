@@ -29,11 +29,19 @@ export function billingService(options: BillingOptions = { demoPayments: true })
         routes: [
           creditsRoutes(credits, { ...options, db: ctx.db }),
           catalogueRoutes(ctx.db),
-          billingAdmin({ db: ctx.db, credits, processor: processing.subscriptionProcessor, afterCommit: ctx.outbox.kick, now: options.now, currency: options.currency }),
+          billingAdmin({
+            db: ctx.db,
+            credits,
+            processor: processing.subscriptionProcessor,
+            afterCommit: ctx.outbox.kick,
+            now: options.now,
+            currency: options.currency,
+          }),
           ...processing.routes,
         ],
         close: processing.close,
-        subscriptions: [...creditsSubscriptions(ctx.db, credits), ...directorySubscriptions(ctx.db)] };
+        subscriptions: [...creditsSubscriptions(ctx.db, credits), ...directorySubscriptions(ctx.db)],
+      };
     },
   };
 }

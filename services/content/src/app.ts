@@ -27,7 +27,8 @@ export function contentService(options: ContentOptions = {}): ServiceDefinition 
       await indexLibrary(ctx.db);
       const settings = options.ghost;
       const ghost = settings ? ghostContentSource(settings) : undefined;
-      const index = ghost && settings ? ghostPostIndex({ db: ctx.db, ghost, logger: ctx.logger, intervalMs: settings.refreshIntervalMs }) : undefined;
+      const index =
+        ghost && settings ? ghostPostIndex({ db: ctx.db, ghost, logger: ctx.logger, intervalMs: settings.refreshIntervalMs }) : undefined;
       index?.start();
       const memberSync = settings?.adminApiKey ? ghostMembers({ ...settings, adminApiKey: settings.adminApiKey }) : undefined;
       const members = membersService({ db: ctx.db, ghost: memberSync, logger: ctx.logger });

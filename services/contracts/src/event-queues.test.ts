@@ -5,7 +5,10 @@ describe('event queues', () => {
     const sut = eventQueue('billing.user-directory');
     sut.patterns.push('user.deleted');
 
-    expect(eventQueue('billing.user-directory')).toEqual({ queue: 'billing.user-directory', patterns: ['user.registered', 'user.updated'] });
+    expect(eventQueue('billing.user-directory')).toEqual({
+      queue: 'billing.user-directory',
+      patterns: ['user.registered', 'user.updated'],
+    });
   });
 
   it('lists every queue once for a bus to declare', () => {

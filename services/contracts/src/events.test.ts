@@ -4,10 +4,22 @@ describe('event contracts', () => {
   it('covers every core event type of the architecture', () => {
     const sut = new Set(eventTypes);
     for (const type of [
-      'user.registered', 'user.logged-in', 'user.updated', 'analysis.requested', 'analysis.completed',
-      'analysis.failed', 'credit.debited', 'credit.refunded', 'credit.granted', 'payment.confirmed',
-      'payment.failed', 'subscription.started', 'subscription.renewed', 'subscription.canceled',
-      'subscription.expired', 'membership.changed',
+      'user.registered',
+      'user.logged-in',
+      'user.updated',
+      'analysis.requested',
+      'analysis.completed',
+      'analysis.failed',
+      'credit.debited',
+      'credit.refunded',
+      'credit.granted',
+      'payment.confirmed',
+      'payment.failed',
+      'subscription.started',
+      'subscription.renewed',
+      'subscription.canceled',
+      'subscription.expired',
+      'membership.changed',
     ]) {
       expect(sut.has(type as never)).toBe(true);
     }

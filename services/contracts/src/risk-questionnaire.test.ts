@@ -50,8 +50,14 @@ describe('risk questionnaire questions', () => {
     expect(questions.map((q) => q.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(new Set(questions.map((q) => q.field))).toEqual(
       new Set([
-        'age', 'experience', 'investmentHorizon', 'riskTolerance',
-        'investmentRatio', 'lossReaction', 'investmentGoal', 'financialKnowledge',
+        'age',
+        'experience',
+        'investmentHorizon',
+        'riskTolerance',
+        'investmentRatio',
+        'lossReaction',
+        'investmentGoal',
+        'financialKnowledge',
       ]),
     );
   });
@@ -80,10 +86,14 @@ describe('risk questionnaire questions', () => {
 
 describe('riskProfileFor', () => {
   it.each([
-    [0, 'conservative'], [6, 'conservative'],
-    [7, 'stable'], [12, 'stable'],
-    [13, 'growth'], [17, 'growth'],
-    [18, 'aggressive'], [21, 'aggressive'],
+    [0, 'conservative'],
+    [6, 'conservative'],
+    [7, 'stable'],
+    [12, 'stable'],
+    [13, 'growth'],
+    [17, 'growth'],
+    [18, 'aggressive'],
+    [21, 'aggressive'],
   ])('puts score %i in the %s band', (score, id) => {
     expect(riskProfileFor(score).id).toBe(id);
   });
@@ -104,7 +114,10 @@ describe('risk profiles', () => {
 
   it('carry the spec names and stock allocations, and say the allocation in the description', () => {
     expect(Object.values(RISK_PROFILES).map((p) => [p.name, p.stockAllocation])).toEqual([
-      ['保守型', '0-30%'], ['穩健型', '30-50%'], ['成長型', '50-70%'], ['進取型', '70-100%'],
+      ['保守型', '0-30%'],
+      ['穩健型', '30-50%'],
+      ['成長型', '50-70%'],
+      ['進取型', '70-100%'],
     ]);
     for (const p of Object.values(RISK_PROFILES)) expect(p.description).toContain(p.stockAllocation);
   });
@@ -126,9 +139,12 @@ describe('scoreRiskAnswers', () => {
   });
 
   it.each([
-    [7, 6, 'conservative'], [8, 7, 'stable'],
-    [14, 12, 'stable'], [15, 13, 'growth'],
-    [19, 17, 'growth'], [20, 18, 'aggressive'],
+    [7, 6, 'conservative'],
+    [8, 7, 'stable'],
+    [14, 12, 'stable'],
+    [15, 13, 'growth'],
+    [19, 17, 'growth'],
+    [20, 18, 'aggressive'],
   ])('turns raw %i into riskScore %i (%s) at a band edge', (raw, score, profile) => {
     const sut = completed(answersWithRawScore(raw));
     expect(sut.riskScore).toBe(score);
@@ -171,7 +187,7 @@ describe('missingRiskAnswers', () => {
     expect(missingRiskAnswers({ ...highest, age: '18-19', lossReaction: '' })).toEqual([1, 8]);
   });
 
-  it('does not accept one question\'s value for another', () => {
+  it("does not accept one question's value for another", () => {
     expect(missingRiskAnswers({ ...highest, riskTolerance: 'buy-more' })).toEqual([7]);
   });
 });

@@ -196,8 +196,7 @@ export const RISK_PROFILES: Readonly<Record<RiskProfileId, RiskProfile>> = {
 export type RiskAnswers = Partial<Record<RiskQuestionField, string>>;
 
 export type RiskAssessment =
-  | { complete: false; missing: number[] }
-  | { complete: true; riskScore: number; riskProfile: RiskProfileId; riskDescription: string };
+  { complete: false; missing: number[] } | { complete: true; riskScore: number; riskProfile: RiskProfileId; riskDescription: string };
 
 function chosenOption(question: RiskQuestion, answers: RiskAnswers): RiskOption | undefined {
   const value = answers[question.field];
@@ -233,9 +232,10 @@ type QuestionFor<F extends RiskQuestionField> = Extract<(typeof RISK_QUESTIONS)[
 export type RiskOptionValue<F extends RiskQuestionField> = QuestionFor<F>['options'][number]['value'];
 
 function optionValues<F extends RiskQuestionField>(field: F) {
-  return questions
-    .filter((q) => q.field === field)
-    .flatMap((q) => q.options.map((o) => o.value)) as [RiskOptionValue<F>, ...RiskOptionValue<F>[]];
+  return questions.filter((q) => q.field === field).flatMap((q) => q.options.map((o) => o.value)) as [
+    RiskOptionValue<F>,
+    ...RiskOptionValue<F>[],
+  ];
 }
 
 /** A complete set of answers, each one of its question's option values; anything else is rejected. */

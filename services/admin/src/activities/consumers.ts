@@ -8,7 +8,14 @@ export function toActivity(event: EventEnvelope): ActivityRow | undefined {
   switch (event.type) {
     case 'user.registered': {
       const data = parseEventData('user.registered', event.data);
-      return { ...base, user_id: data.userId, email: data.email, activity_type: 'registration', status: 'success', details: { firstName: data.firstName, lastName: data.lastName } };
+      return {
+        ...base,
+        user_id: data.userId,
+        email: data.email,
+        activity_type: 'registration',
+        status: 'success',
+        details: { firstName: data.firstName, lastName: data.lastName },
+      };
     }
     case 'user.logged-in': {
       const data = parseEventData('user.logged-in', event.data);

@@ -109,7 +109,11 @@ export const aiRequestsRepo = {
       `SELECT count(*) AS total_requests, count(DISTINCT symbol) AS unique_symbols, count(DISTINCT user_id) AS unique_users FROM ai_requests`,
     );
     const row = rows[0];
-    return { total_requests: Number(row?.total_requests ?? 0), unique_symbols: Number(row?.unique_symbols ?? 0), unique_users: Number(row?.unique_users ?? 0) };
+    return {
+      total_requests: Number(row?.total_requests ?? 0),
+      unique_symbols: Number(row?.unique_symbols ?? 0),
+      unique_users: Number(row?.unique_users ?? 0),
+    };
   },
 
   /** Requests per UTC day from `since` on, only the days that had any, newest first. */

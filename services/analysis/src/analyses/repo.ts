@@ -101,10 +101,10 @@ export const analysesRepo = {
   },
 
   async runningFor(db: Queryable, userId: string, symbol: string): Promise<string | undefined> {
-    const { rows } = await db.query<{ id: string }>("SELECT id FROM analyses WHERE user_id = $1 AND symbol = $2 AND status = 'processing'", [
-      userId,
-      symbol,
-    ]);
+    const { rows } = await db.query<{ id: string }>(
+      "SELECT id FROM analyses WHERE user_id = $1 AND symbol = $2 AND status = 'processing'",
+      [userId, symbol],
+    );
     return rows[0]?.id;
   },
 

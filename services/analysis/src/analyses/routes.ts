@@ -26,7 +26,9 @@ const historyQuery = z.object({
     .string()
     .optional()
     .transform((s) => (s ? s.trim().toLowerCase() : undefined))
-    .refine((s) => s === undefined || s === '' || s === 'all' || Object.hasOwn(STATUS_ALIASES, s), { message: 'must be processing, completed or failed' })
+    .refine((s) => s === undefined || s === '' || s === 'all' || Object.hasOwn(STATUS_ALIASES, s), {
+      message: 'must be processing, completed or failed',
+    })
     .transform((s) => (s && Object.hasOwn(STATUS_ALIASES, s) ? STATUS_ALIASES[s] : undefined)),
   symbol: z
     .string()
@@ -61,13 +63,23 @@ export function analysesRoutes(
     'Too many analyses started, please wait a minute and try again',
   );
 
-  const start = (symbolOf: (req: Parameters<RequestHandler>[0]) => { symbol: string; userProfile?: unknown }): RequestHandler =>
+  const start =
+    (symbolOf: (req: Parameters<RequestHandler>[0]) => { symbol: string; userProfile?: unknown }): RequestHandler =>
     async (req, res) => {
       const { symbol, userProfile } = symbolOf(req);
       // A retried start with the same key names the same analysis and is charged once.
       const idempotencyKey = idempotencyKeyOf(req);
-      const started = await analyses.start({ userId: callerOf(req).id, symbol, userProfile, authorization: req.get('authorization'), idempotencyKey });
-      res.status(202).set(NO_CACHE).json({ success: true, ...started });
+      const started = await analyses.start({
+        userId: callerOf(req).id,
+        symbol,
+        userProfile,
+        authorization: req.get('authorization'),
+        idempotencyKey,
+      });
+      res
+        .status(202)
+        .set(NO_CACHE)
+        .json({ success: true, ...started });
     };
 
   router.post(
@@ -76,7 +88,12 @@ export function analysesRoutes(
     limitStarts,
     start((req) => ({ symbol: z.object({ symbol }).parse(req.params).symbol, userProfile: startBody.parse(req.body ?? {}).userProfile })),
   );
-  router.post('/api/analyze-stocks', requireUser, limitStarts, start((req) => analyzeStocksBody.parse(req.body ?? {})));
+  router.post(
+    '/api/analyze-stocks',
+    requireUser,
+    limitStarts,
+    start((req) => analyzeStocksBody.parse(req.body ?? {})),
+  );
 
   router.get('/api/analysis/:id', requireUser, async (req, res) => {
     res.set(NO_CACHE).json(await analyses.get(String(req.params.id), callerOf(req).id));

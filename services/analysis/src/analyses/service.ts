@@ -33,7 +33,10 @@ export class NotAnalysable extends AppError {
 
 /** 409: the user already runs an analysis of this symbol; the page can follow that one. */
 export class AlreadyRunning extends AppError {
-  constructor(readonly analysisId: string, symbol: string) {
+  constructor(
+    readonly analysisId: string,
+    symbol: string,
+  ) {
     const { status, code, message } = conflict(`An analysis of ${symbol} is already running`, 'ANALYSIS_RUNNING');
     super(status, code, message);
   }
@@ -85,7 +88,9 @@ export function analysesService(deps: AnalysesDeps) {
         await billing.debit({ userId: input.userId, amount: 1, reference: `analysis:${analysisId}` }, input.authorization);
       } catch (err) {
         if (nothingDebited(err)) {
-          await analysesRepo.removeUnqueued(db, analysisId).catch((e: unknown) => logger.error({ err: e, analysisId }, 'could not remove a refused start; the sweep will fail it'));
+          await analysesRepo
+            .removeUnqueued(db, analysisId)
+            .catch((e: unknown) => logger.error({ err: e, analysisId }, 'could not remove a refused start; the sweep will fail it'));
         } else {
           await failUnconfirmed(ref, err);
         }
@@ -115,7 +120,8 @@ export function analysesService(deps: AnalysesDeps) {
       if (await analysesRepo.insert(db, row)) return true;
       const earlier = await analysesRepo.findOwned(db, ref.analysisId, ref.userId);
       if (earlier) {
-        if (earlier.symbol !== ref.symbol) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for an analysis of another symbol');
+        if (earlier.symbol !== ref.symbol)
+          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for an analysis of another symbol');
         return earlier.status === 'processing' && earlier.queued_at === null;
       }
       const running = await analysesRepo.runningFor(db, ref.userId, ref.symbol);
@@ -144,7 +150,10 @@ export function analysesService(deps: AnalysesDeps) {
 
   /** Billing may have taken the credit: the analysis fails with `analysis.failed`, refunded by billing if it was. */
   async function failUnconfirmed(ref: AnalysisRef, cause: unknown) {
-    logger.warn({ err: cause, ...ref, reference: `analysis:${ref.analysisId}` }, 'billing did not confirm the debit; failing the analysis so any debit is refunded');
+    logger.warn(
+      { err: cause, ...ref, reference: `analysis:${ref.analysisId}` },
+      'billing did not confirm the debit; failing the analysis so any debit is refunded',
+    );
     try {
       if (await db.transaction((tx) => recordFailure(tx, ref, FAILURE_TEXTS.billingUnconfirmed))) deps.afterCommit();
     } catch (err) {

@@ -38,7 +38,8 @@ export function stuckAnalysisSweep(deps: { db: Database; logger: Logger; afterCo
         const stuck = await analysesRepo.lockStuck(tx, { ...options, max: BATCH });
         for (const row of stuck) {
           const ref = { analysisId: row.id, userId: row.user_id, symbol: row.symbol };
-          if (await recordFailure(tx, ref, FAILURE_TEXTS.stuck)) logger.warn({ ...ref, queued: row.queued_at !== null }, 'stuck analysis failed by the sweep; its credit is refunded');
+          if (await recordFailure(tx, ref, FAILURE_TEXTS.stuck))
+            logger.warn({ ...ref, queued: row.queued_at !== null }, 'stuck analysis failed by the sweep; its credit is refunded');
         }
         return stuck.length;
       });

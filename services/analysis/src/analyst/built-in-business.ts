@@ -53,7 +53,16 @@ function competitiveAdvantage({ metrics }: BusinessBrief): string {
 
 function marketPosition({ data, metrics, valuation, now = new Date() }: BusinessBrief): string {
   const cap = metrics.marketCapUsd;
-  const tier = cap === null ? '規模不詳' : cap >= 100e9 ? '屬超大型企業，行業地位領先' : cap >= 10e9 ? '屬大型企業' : cap >= 2e9 ? '屬中型企業' : '屬小型企業';
+  const tier =
+    cap === null
+      ? '規模不詳'
+      : cap >= 100e9
+        ? '屬超大型企業，行業地位領先'
+        : cap >= 10e9
+          ? '屬大型企業'
+          : cap >= 2e9
+            ? '屬中型企業'
+            : '屬小型企業';
   const relative = valuation.models.find((m) => m.id === 'relative');
   const medianPe = typeof relative?.inputs.sectorMedianPe === 'number' ? relative.inputs.sectorMedianPe : null;
   const losing = data.eps !== null && data.eps <= 0;
@@ -75,13 +84,21 @@ function growthProspects({ data, metrics, valuation, now = new Date() }: Busines
   const assumption = g0 !== null ? `；估值假設首年增長 ${percent(g0)}，其後逐步放緩至長期 2.5%` : '';
   const timing = priceTiming(data.asOf, now);
   const price = timing.stale ? priceLabel(timing) : '股價';
-  const upside = valuation.upside === null ? '' : `。按綜合估值，${price}${valuation.upside >= 0 ? `尚有約 ${valuation.upside}% 上升空間` : `已較合理價值高約 ${-valuation.upside}%`}`;
+  const upside =
+    valuation.upside === null
+      ? ''
+      : `。按綜合估值，${price}${valuation.upside >= 0 ? `尚有約 ${valuation.upside}% 上升空間` : `已較合理價值高約 ${-valuation.upside}%`}`;
   return `${sustainable}${assumption}${upside}。`;
 }
 
 function financialHealth({ data, metrics }: BusinessBrief): string {
   const parts = [`總債務 ${bigMoney(data.totalDebt, data.currency)}，現金 ${bigMoney(data.cash, data.currency)}`];
-  if (metrics.netDebt !== null) parts.push(metrics.netDebt <= 0 ? `持有淨現金 ${bigMoney(-metrics.netDebt, data.currency)}` : `淨負債 ${bigMoney(metrics.netDebt, data.currency)}`);
+  if (metrics.netDebt !== null)
+    parts.push(
+      metrics.netDebt <= 0
+        ? `持有淨現金 ${bigMoney(-metrics.netDebt, data.currency)}`
+        : `淨負債 ${bigMoney(metrics.netDebt, data.currency)}`,
+    );
   if (metrics.debtToEquity !== null) parts.push(`債務對股東權益比率 ${times(metrics.debtToEquity)}`);
   if (metrics.fcfConversion !== null) parts.push(`自由現金流相當於純利的 ${times(metrics.fcfConversion)}`);
   const d2e = metrics.debtToEquity;
@@ -106,7 +123,13 @@ function managementQuality({ data, metrics }: BusinessBrief): string {
   const payout = metrics.payoutRatio;
   const roe = metrics.roe;
   const capital =
-    roe === null ? '數據不足以計算股東權益回報率' : roe >= 0.15 ? `股東權益回報率 ${percent(roe)}，資本運用效率高` : roe > 0 ? `股東權益回報率 ${percent(roe)}，資本運用效率一般` : '股東權益回報率為負，資本未能創造回報';
+    roe === null
+      ? '數據不足以計算股東權益回報率'
+      : roe >= 0.15
+        ? `股東權益回報率 ${percent(roe)}，資本運用效率高`
+        : roe > 0
+          ? `股東權益回報率 ${percent(roe)}，資本運用效率一般`
+          : '股東權益回報率為負，資本未能創造回報';
   const dividends =
     (data.dividendPerShare ?? 0) <= 0
       ? (data.eps ?? 0) > 0
@@ -116,6 +139,11 @@ function managementQuality({ data, metrics }: BusinessBrief): string {
         ? '有派息，但未能計算派息比率'
         : `派息比率 ${percent(payout)}，${payout > 0.8 ? '派息慷慨但再投資空間較少' : '在派息與再投資之間取得平衡'}`;
   const cash = ratio(data.freeCashFlow, data.netIncome);
-  const quality = cash === null || (data.netIncome ?? 0) <= 0 ? '' : cash >= 0.8 ? '；盈利大多轉化為現金，盈利質素良好' : '；盈利轉化為現金的比例偏低，需留意盈利質素';
+  const quality =
+    cash === null || (data.netIncome ?? 0) <= 0
+      ? ''
+      : cash >= 0.8
+        ? '；盈利大多轉化為現金，盈利質素良好'
+        : '；盈利轉化為現金的比例偏低，需留意盈利質素';
   return `${capital}；${dividends}${quality}。（管理層質素以資本回報及分配作參考，數據未能直接反映管理層的能力。）`;
 }

@@ -14,7 +14,14 @@ describe('the built-in analyst', () => {
 
   it('writes every business field in Chinese, quoting the computed figures', async () => {
     const business = await assessBusiness(input, valuationModels(input), sut, ctx);
-    const texts = [business.primaryBusiness, business.competitiveAdvantage, business.marketPosition, business.growthProspects, business.financialHealth, business.managementQuality];
+    const texts = [
+      business.primaryBusiness,
+      business.competitiveAdvantage,
+      business.marketPosition,
+      business.growthProspects,
+      business.financialHealth,
+      business.managementQuality,
+    ];
     for (const text of texts) {
       expect(text.length).toBeGreaterThan(20);
       expect(text).toMatch(chinese);
@@ -48,7 +55,15 @@ describe('the built-in analyst', () => {
 
   it('says plainly when no valuation model could be built', async () => {
     const bare: ReportInput = {
-      data: steadyCompany({ eps: null, netIncome: null, freeCashFlow: null, bookValuePerShare: null, dividendPerShare: null, ebitda: null, revenue: null }),
+      data: steadyCompany({
+        eps: null,
+        netIncome: null,
+        freeCashFlow: null,
+        bookValuePerShare: null,
+        dividendPerShare: null,
+        ebitda: null,
+        revenue: null,
+      }),
       medians: null,
       investorType: null,
     };

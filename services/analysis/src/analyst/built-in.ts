@@ -28,7 +28,9 @@ export function builtInSummary({ data, valuation, business, suggestions, now = n
     );
     sentences.push(`整體評級為「${RECOMMENDATION_TEXT[valuation.recommendation]}」，估值信心度 ${valuation.confidence}%。`);
   }
-  sentences.push(`業務評分 ${business.score}/100，風險等級${RISK_TEXT[valuation.riskLevel]}${valuation.riskFactors?.length ? `（${valuation.riskFactors.join('；')}）` : ''}。`);
+  sentences.push(
+    `業務評分 ${business.score}/100，風險等級${RISK_TEXT[valuation.riskLevel]}${valuation.riskFactors?.length ? `（${valuation.riskFactors.join('；')}）` : ''}。`,
+  );
   const own = suggestions.byInvestorType.find((a) => a.highlighted);
   if (own) sentences.push(`對${own.label}投資者，建議「${own.actionText}」，持倉約佔投資組合 ${own.positionSizePercent}%。`);
   sentences.push(

@@ -8,7 +8,14 @@ import type { Analyst } from './types';
 
 export type { Analyst, AnalystContext, BusinessBrief, BusinessNarrative, SummaryBrief, Written } from './types';
 export { builtInAnalyst } from './built-in';
-export { analystConfigSchema, DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL, DEFAULT_LLM_REPORT_BUDGET_MS, DEFAULT_LLM_TIMEOUT_MS, type AnalystConfig } from './config';
+export {
+  analystConfigSchema,
+  DEFAULT_LLM_BASE_URL,
+  DEFAULT_LLM_MODEL,
+  DEFAULT_LLM_REPORT_BUDGET_MS,
+  DEFAULT_LLM_TIMEOUT_MS,
+  type AnalystConfig,
+} from './config';
 
 export interface AnalystOptions {
   /** LLM_API_KEY: without it the built-in analyst writes everything. */

@@ -32,7 +32,15 @@ describe('the AI analyst', () => {
   const logged = async (analysisId: string) =>
     (await test.db.query<AiRequestRow>('SELECT * FROM ai_requests WHERE analysis_id = $1 ORDER BY request_date', [analysisId])).rows;
   const analyst = (options: { timeoutMs?: number; maxRetries?: number; reportBudgetMs?: number; breakerThreshold?: number } = {}) =>
-    createAnalyst({ apiKey: 'test-key', baseUrl: standIn.url, model: 'sonar', maxRetries: 0, db: test.db, logger: createLogger('analysis', 'silent'), ...options });
+    createAnalyst({
+      apiKey: 'test-key',
+      baseUrl: standIn.url,
+      model: 'sonar',
+      maxRetries: 0,
+      db: test.db,
+      logger: createLogger('analysis', 'silent'),
+      ...options,
+    });
 
   beforeAll(async () => {
     standIn = await startLlmStandIn();
@@ -64,12 +72,24 @@ describe('the AI analyst', () => {
     expect(request?.messages[1]?.content).toContain('"roePercent": 25');
 
     const [row] = await logged(c.analysisId);
-    expect(row).toMatchObject({ user_id: c.userId, symbol: 'STDY', market: 'US', currency: 'USD', purpose: 'business', model: 'sonar', error: null });
+    expect(row).toMatchObject({
+      user_id: c.userId,
+      symbol: 'STDY',
+      market: 'US',
+      currency: 'USD',
+      purpose: 'business',
+      model: 'sonar',
+      error: null,
+    });
     expect(row?.prompt).toBe(request?.messages[1]?.content);
     expect(row?.response).toContain('AI：品牌及服務網絡帶來優勢。');
     const promptChars = (request?.messages ?? []).reduce((s, m) => s + m.content.length, 0);
     const answerChars = (row?.response ?? '').length;
-    expect(row?.token_usage).toEqual({ prompt_tokens: promptChars, completion_tokens: answerChars, total_tokens: promptChars + answerChars });
+    expect(row?.token_usage).toEqual({
+      prompt_tokens: promptChars,
+      completion_tokens: answerChars,
+      total_tokens: promptChars + answerChars,
+    });
     expect(row?.full_conversation.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
   });
 
@@ -78,7 +98,12 @@ describe('the AI analyst', () => {
     standIn.answerWith(() => '穩定工業估值合理，適合穩健型投資者長線持有。[2][3]');
     const sut = analyst();
     const business = await assessBusiness(input, valuation, sut, c);
-    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, sut, c);
+    const report = await mergeReport(
+      input,
+      { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) },
+      sut,
+      c,
+    );
     expect(report.summary).toBe('穩定工業估值合理，適合穩健型投資者長線持有。');
     expect(report.notes.at(-1)).toContain('總結由 AI 模型（sonar）');
     expect((await logged(c.analysisId)).map((r) => r.purpose)).toEqual(['business', 'summary']);
@@ -88,7 +113,12 @@ describe('the AI analyst', () => {
     const c = ctx();
     const sut = analyst();
     const business = await assessBusiness(input, valuation, sut, c);
-    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, sut, c);
+    const report = await mergeReport(
+      input,
+      { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) },
+      sut,
+      c,
+    );
     expect(report.summary).toContain('截至 2026-11-20'); // the built-in summary
     expect(report.notes.at(-1)).toBe('業務分析由 AI 模型（sonar）根據系統計算的數據撰寫；所有數字均由系統計算。');
   });
@@ -141,7 +171,12 @@ describe('the AI analyst', () => {
     // Attempts of 300 ms in a 500 ms budget: the business part's attempt uses 300, leaving too little to retry or to ask for the summary.
     const sut = analyst({ timeoutMs: 300, maxRetries: 1, reportBudgetMs: 500 });
     const business = await assessBusiness(input, valuation, sut, c);
-    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, sut, c);
+    const report = await mergeReport(
+      input,
+      { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) },
+      sut,
+      c,
+    );
     expect(business.writtenBy).toBe('built-in');
     expect(report.summary).toContain('截至 2026-11-20'); // the built-in summary
     expect(standIn.requests.length - before).toBe(1);

@@ -88,7 +88,13 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     }
   }
 
-  async function ask(purpose: Exclude<AiPurpose, 'test'>, data: MarketData, facts: string, ctx: AnalystContext, now = new Date()): Promise<string | undefined> {
+  async function ask(
+    purpose: Exclude<AiPurpose, 'test'>,
+    data: MarketData,
+    facts: string,
+    ctx: AnalystContext,
+    now = new Date(),
+  ): Promise<string | undefined> {
     const prompt = await systemPromptsRepo.find(db, PROMPT_IDS[purpose]);
     if (!prompt) {
       logger.error({ promptId: PROMPT_IDS[purpose] }, 'system prompt missing; using the built-in analyst');
@@ -100,7 +106,10 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     }
     const deadline = deadlineOf(ctx.analysisId);
     if (deadline - Date.now() < MIN_ATTEMPT_MS) {
-      logger.warn({ analysisId: ctx.analysisId, purpose, budgetMs: timing.reportBudgetMs }, "the report's AI time is spent; using the built-in analyst");
+      logger.warn(
+        { analysisId: ctx.analysisId, purpose, budgetMs: timing.reportBudgetMs },
+        "the report's AI time is spent; using the built-in analyst",
+      );
       return undefined;
     }
     const messages: ChatMessage[] = [
@@ -123,7 +132,10 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       breaker.failed();
-      logger.warn({ err, analysisId: ctx.analysisId, purpose, breaker: breaker.state }, 'AI provider request failed; using the built-in analyst');
+      logger.warn(
+        { err, analysisId: ctx.analysisId, purpose, breaker: breaker.state },
+        'AI provider request failed; using the built-in analyst',
+      );
     }
     try {
       await aiRequestsRepo.insert(db, {
@@ -156,7 +168,8 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
       const answer = await ask('business', brief.data, businessFacts(brief), ctx, brief.now);
       const fields = answer === undefined ? undefined : parseNarrative(answer);
       if (!fields) {
-        if (answer !== undefined) logger.warn({ analysisId: ctx.analysisId }, 'AI business answer was not the JSON asked for; using the built-in analyst');
+        if (answer !== undefined)
+          logger.warn({ analysisId: ctx.analysisId }, 'AI business answer was not the JSON asked for; using the built-in analyst');
         return { value: fallback, writtenBy: 'built-in' };
       }
       return { value: { ...fallback, ...fields }, writtenBy: 'ai', model };

@@ -8,7 +8,8 @@ describe('the AI prompt and answer', () => {
   });
 
   it('reads the business fields from a fenced JSON answer, dropping citation markers and empty fields', () => {
-    const answer = '以下是分析：\n```json\n{"primaryBusiness": "生產機械[1][2]", "marketPosition": "  ", "growthProspects": "穩定[3, 4]", "extra": "x"}\n```';
+    const answer =
+      '以下是分析：\n```json\n{"primaryBusiness": "生產機械[1][2]", "marketPosition": "  ", "growthProspects": "穩定[3, 4]", "extra": "x"}\n```';
     expect(parseNarrative(answer)).toEqual({ primaryBusiness: '生產機械', growthProspects: '穩定' });
   });
 

@@ -108,10 +108,20 @@ export function summaryFacts({ data, basic, valuation, business, suggestions, no
 
 /** Perplexity's answers carry citation markers like [1]; the report shows no sources list, so they go. */
 export function cleanText(text: string): string {
-  return text.replace(/\[\d+(?:,\s*\d+)*\]/g, '').replace(/[ \t]+\n/g, '\n').trim();
+  return text
+    .replace(/\[\d+(?:,\s*\d+)*\]/g, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .trim();
 }
 
-const NARRATIVE_KEYS = ['primaryBusiness', 'competitiveAdvantage', 'marketPosition', 'growthProspects', 'financialHealth', 'managementQuality'] as const;
+const NARRATIVE_KEYS = [
+  'primaryBusiness',
+  'competitiveAdvantage',
+  'marketPosition',
+  'growthProspects',
+  'financialHealth',
+  'managementQuality',
+] as const;
 
 /**
  * The business fields from the model's answer: the first JSON object in it (models like to

@@ -19,7 +19,8 @@ export function investorTypeSubscriptions(db: Database, logger: Logger): Subscri
         const { userId, investorType } = parseEventData('user.updated', event.data);
         if (investorType === undefined) return;
         const recorded = await investorTypesRepo.record(tx, { userId, investorType, changedAt: event.occurredAt });
-        if (!recorded) logger.info({ userId, eventId: event.id, occurredAt: event.occurredAt }, 'kept a newer investor type over a late user.updated');
+        if (!recorded)
+          logger.info({ userId, eventId: event.id, occurredAt: event.occurredAt }, 'kept a newer investor type over a late user.updated');
       }),
     },
   ];

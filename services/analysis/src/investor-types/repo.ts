@@ -20,7 +20,10 @@ export const investorTypesRepo = {
 
   /** The user's stored type; null when they have none or analysis has not heard of it. */
   async find(db: Queryable, userId: string): Promise<RiskProfileId | null> {
-    const { rows } = await db.query<{ investor_type: RiskProfileId | null }>('SELECT investor_type FROM investor_types WHERE user_id = $1', [userId]);
+    const { rows } = await db.query<{ investor_type: RiskProfileId | null }>(
+      'SELECT investor_type FROM investor_types WHERE user_id = $1',
+      [userId],
+    );
     return rows[0]?.investor_type ?? null;
   },
 };

@@ -41,9 +41,20 @@ describe('market data', () => {
     it('gives the bundled figures of a Hong Kong stock in HKD, as of their date', async () => {
       const data = await sut().fetch('700');
       expect(data).toMatchObject({
-        symbol: '0700.HK', market: 'HK', companyName: 'Tencent Holdings Ltd', companyNameZh: '騰訊控股', currency: 'HKD',
-        reportingCurrency: 'CNY', price: 533, peRatio: 21.23, eps: 25.11, dividendYield: 0.0085, asOf: '2026-02-16', source: 'snapshot',
-        change: null, volume: null,
+        symbol: '0700.HK',
+        market: 'HK',
+        companyName: 'Tencent Holdings Ltd',
+        companyNameZh: '騰訊控股',
+        currency: 'HKD',
+        reportingCurrency: 'CNY',
+        price: 533,
+        peRatio: 21.23,
+        eps: 25.11,
+        dividendYield: 0.0085,
+        asOf: '2026-02-16',
+        source: 'snapshot',
+        change: null,
+        volume: null,
       });
       expect(data.notes[0]).toBe('數據來自內置離線快照（截至 2026-02-16），並非即時報價；沒有當日升跌及成交量。');
     });
@@ -81,11 +92,30 @@ describe('market data', () => {
     it('reads quote and the latest annual statements through yahoo-finance2', async () => {
       const data = await sut().fetch('aapl');
       expect(data).toMatchObject({
-        symbol: 'AAPL', source: 'yahoo', companyName: 'Apple Inc.', sector: 'Information Technology', currency: 'USD', reportingCurrency: 'USD',
-        price: 271.49, change: 4.3, changePercent: 1.9729, volume: 59_030_832, marketCap: 4_011_653_054_464, peRatio: 36.34, eps: 7.47,
-        dividendPerShare: 1.03, dividendYield: 0.0038686, high52Week: 277.32, low52Week: 169.21,
-        revenue: 391_035_000_000, netIncome: 93_736_000_000, freeCashFlow: 108_807_000_000, ebitda: 134_661_000_000,
-        totalDebt: 119_059_000_000, cash: 29_943_000_000, asOf: '2025-11-21',
+        symbol: 'AAPL',
+        source: 'yahoo',
+        companyName: 'Apple Inc.',
+        sector: 'Information Technology',
+        currency: 'USD',
+        reportingCurrency: 'USD',
+        price: 271.49,
+        change: 4.3,
+        changePercent: 1.9729,
+        volume: 59_030_832,
+        marketCap: 4_011_653_054_464,
+        peRatio: 36.34,
+        eps: 7.47,
+        dividendPerShare: 1.03,
+        dividendYield: 0.0038686,
+        high52Week: 277.32,
+        low52Week: 169.21,
+        revenue: 391_035_000_000,
+        netIncome: 93_736_000_000,
+        freeCashFlow: 108_807_000_000,
+        ebitda: 134_661_000_000,
+        totalDebt: 119_059_000_000,
+        cash: 29_943_000_000,
+        asOf: '2025-11-21',
       });
       expect(data.bookValuePerShare).toBeCloseTo(271.49 / 54.4, 10); // price ÷ P/B = 4.9906
       expect(data.notes[0]).toContain('即時數據來自 Yahoo Finance');
@@ -95,7 +125,14 @@ describe('market data', () => {
 
     it('converts CNY statements to HKD at Yahoo’s rate and takes the 52-week range from the chart', async () => {
       const data = await sut().fetch('0700.HK');
-      expect(data).toMatchObject({ currency: 'HKD', reportingCurrency: 'CNY', price: 612.5, companyNameZh: '騰訊控股', high52Week: 683, low52Week: 401.4 });
+      expect(data).toMatchObject({
+        currency: 'HKD',
+        reportingCurrency: 'CNY',
+        price: 612.5,
+        companyNameZh: '騰訊控股',
+        high52Week: 683,
+        low52Week: 401.4,
+      });
       expect(data.revenue).toBeCloseTo(660_257_000_000 * 1.0834, -2);
       expect(data.netIncome).toBeCloseTo(194_073_000_000 * 1.0834, -2);
       // price ÷ P/B, already in HKD: 612.5 / 5.17 = 118.47, not Yahoo's bookValue 118.4 converted again (128.27).
@@ -104,7 +141,11 @@ describe('market data', () => {
       expect(data.notes.join('\n')).toContain('1 CNY = 1.0834 HKD（Yahoo Finance 匯率 CNYHKD=X');
       expect(yahoo.requests.some((r) => r.startsWith('/v8/finance/chart/0700.HK?'))).toBe(true);
       // Chinese notes: the only ASCII words are the provider's name, its FX ticker and currency codes.
-      const words = data.notes.join('\n').replace(/Yahoo Finance|CNYHKD=X/g, '').match(/[A-Za-z]+/g) ?? [];
+      const words =
+        data.notes
+          .join('\n')
+          .replace(/Yahoo Finance|CNYHKD=X/g, '')
+          .match(/[A-Za-z]+/g) ?? [];
       expect(words.filter((w) => !['CNY', 'HKD'].includes(w))).toEqual([]);
     });
 
@@ -118,7 +159,9 @@ describe('market data', () => {
       yahoo.failWith(500);
       const data = await sut().fetch('0700.HK');
       expect(data).toMatchObject({ source: 'snapshot', price: 533, asOf: '2026-02-16' });
-      expect(data.notes[0]).toBe('未能從 Yahoo Finance 取得即時數據（Yahoo Finance 回應錯誤，狀態碼 500），改用離線快照數據（截至 2026-02-16）。');
+      expect(data.notes[0]).toBe(
+        '未能從 Yahoo Finance 取得即時數據（Yahoo Finance 回應錯誤，狀態碼 500），改用離線快照數據（截至 2026-02-16）。',
+      );
     });
 
     it('falls back to the snapshot when Yahoo has no quote for the symbol', async () => {

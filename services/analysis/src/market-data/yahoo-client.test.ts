@@ -35,16 +35,19 @@ async function startSlowLine(standIn: YahooStandIn): Promise<{ url: string; seen
   const server: Server = createServer((req, res) => {
     const entry: Seen = { path: req.url ?? '', arrived: performance.now(), answered: Number.POSITIVE_INFINITY };
     seen.push(entry);
-    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        setTimeout(() => {
-          entry.answered = performance.now();
-          res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
-        }, ANSWER_AFTER_MS);
-      });
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          setTimeout(() => {
+            entry.answered = performance.now();
+            res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+          }, ANSWER_AFTER_MS);
+        });
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });

@@ -31,7 +31,10 @@ function redirectToBase(url: string, baseUrl: string | undefined): string {
 export function createYahooClient(options: YahooClientOptions): YahooClient {
   const fetchVia: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const response = await fetch(redirectToBase(url, options.baseUrl), { ...init, signal: init?.signal ?? AbortSignal.timeout(options.timeoutMs) });
+    const response = await fetch(redirectToBase(url, options.baseUrl), {
+      ...init,
+      signal: init?.signal ?? AbortSignal.timeout(options.timeoutMs),
+    });
     // yahoo-finance2 keeps Yahoo's session cookie only if `getSetCookie()` passes `instanceof
     // Array`; where modules run in their own realm (jest's vm) Node's array fails that check.
     // A copy made here belongs to the realm the library runs in.

@@ -21,7 +21,8 @@ export interface YahooProviderOptions {
 
 type Row = Record<string, unknown>;
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const isoDate = (value: unknown): string | null => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : null);
+const isoDate = (value: unknown): string | null =>
+  value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : null;
 
 /** The Yahoo error's HTTP status, when it was one. */
 function httpStatus(err: unknown): number | null {
@@ -43,7 +44,11 @@ function describeFailure(err: unknown): string {
  * currency and needs no conversion — converting Yahoo's `bookValue` as well counted the
  * exchange rate twice); else Yahoo's `bookValue` converted from the reporting currency.
  */
-export function bookValueOf(price: number | null, priceToBook: number | null, converted: number | null): { value: number | null; derived: boolean } {
+export function bookValueOf(
+  price: number | null,
+  priceToBook: number | null,
+  converted: number | null,
+): { value: number | null; derived: boolean } {
   if (price !== null && price > 0 && priceToBook !== null && priceToBook > 0) return { value: price / priceToBook, derived: true };
   return { value: converted, derived: false };
 }
@@ -64,7 +69,10 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
 
   async function fallBack(symbol: string, reason: string): Promise<MarketData> {
     const data = await options.fallback.fetch(symbol);
-    return { ...data, notes: [`未能從 Yahoo Finance 取得即時數據（${reason}），改用離線快照數據（截至 ${data.asOf ?? '不詳'}）。`, ...data.notes] };
+    return {
+      ...data,
+      notes: [`未能從 Yahoo Finance 取得即時數據（${reason}），改用離線快照數據（截至 ${data.asOf ?? '不詳'}）。`, ...data.notes],
+    };
   }
 
   /** Units of `to` per `from`: Yahoo's rate, else the bundled table's; null when neither has one. */
@@ -72,7 +80,11 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
     try {
       const quote = (await options.client.quote(`${from}${to}=X`)) as Row | undefined;
       const rate = num(quote?.regularMarketPrice);
-      if (rate && rate > 0) return { rate, note: `1 ${from} = ${rate.toFixed(4)} ${to}（Yahoo Finance 匯率 ${from}${to}=X，${isoDate(quote?.regularMarketTime) ?? '即時'}）` };
+      if (rate && rate > 0)
+        return {
+          rate,
+          note: `1 ${from} = ${rate.toFixed(4)} ${to}（Yahoo Finance 匯率 ${from}${to}=X，${isoDate(quote?.regularMarketTime) ?? '即時'}）`,
+        };
     } catch (err) {
       options.logger.warn({ err, from, to }, 'yahoo FX rate unavailable; using the bundled table');
     }
@@ -132,7 +144,8 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
 
     const price = num(quote.regularMarketPrice);
     const bookValuePerShare = bookValueOf(price, num(quote.priceToBook), reported(quote.bookValue));
-    if (bookValuePerShare.derived) notes.push(`每股帳面值由股價 ÷ 市帳率推算（Yahoo Finance 市帳率 ${num(quote.priceToBook)}），已是 ${currency}。`);
+    if (bookValuePerShare.derived)
+      notes.push(`每股帳面值由股價 ÷ 市帳率推算（Yahoo Finance 市帳率 ${num(quote.priceToBook)}），已是 ${currency}。`);
     const dividendPerShare = num(quote.trailingAnnualDividendRate) ?? num(quote.dividendRate);
     const asOf = isoDate(quote.regularMarketTime);
     const quotedYield = num(quote.trailingAnnualDividendYield);

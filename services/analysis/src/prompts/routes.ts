@@ -36,7 +36,12 @@ export function promptRoutes(db: Database, provider: ProviderConfig | undefined)
     const previous = await systemPromptsRepo.history(db, id);
     res.json({
       prompt: view(prompt),
-      previousVersions: previous.map((v) => ({ version: v.version, template: v.template, replacedAt: v.replaced_at, replacedBy: v.replaced_by })),
+      previousVersions: previous.map((v) => ({
+        version: v.version,
+        template: v.template,
+        replacedAt: v.replaced_at,
+        replacedBy: v.replaced_by,
+      })),
     });
   });
 

@@ -31,7 +31,9 @@ describe('the price date', () => {
   it('names the price and warns in words a reader can act on', () => {
     const old = priceTiming('2026-02-16', new Date('2026-11-23T06:00:00Z'));
     expect(priceLabel(old)).toBe('截至 2026-02-16 的收市價');
-    expect(snapshotWarning(old)).toBe('注意：股價及財務數字為截至 2026-02-16 的數據快照（距分析日 280 天），並非即時股價；其後股價及業績或已有重大變化。');
+    expect(snapshotWarning(old)).toBe(
+      '注意：股價及財務數字為截至 2026-02-16 的數據快照（距分析日 280 天），並非即時股價；其後股價及業績或已有重大變化。',
+    );
     const fresh = priceTiming('2026-11-20', new Date('2026-11-23T06:00:00Z'));
     expect(priceLabel(fresh)).toBe('現價');
     expect(snapshotWarning(fresh)).toBeNull();

@@ -4,7 +4,15 @@ import { steadyCompany } from './fixtures';
 describe('basicInfo', () => {
   it('shows the quote figures with the dividend yield in percent', () => {
     const basic = basicInfo(steadyCompany());
-    expect(basic).toMatchObject({ symbol: 'STDY', currentPrice: 85, peRatio: 17, marketCap: 85e9, currency: 'USD', high52Week: 92, low52Week: 60 });
+    expect(basic).toMatchObject({
+      symbol: 'STDY',
+      currentPrice: 85,
+      peRatio: 17,
+      marketCap: 85e9,
+      currency: 'USD',
+      high52Week: 92,
+      low52Week: 60,
+    });
     expect(basic.currentPrice).toBeLessThanOrEqual(basic.high52Week as number); // a price inside its own 52-week range
     expect(basic.dividendYield).toBe(2.94); // 2.5 / 85 = 2.941 %
   });

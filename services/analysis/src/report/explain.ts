@@ -40,8 +40,20 @@ export function explainReport(
       inputs: { currency: data.currency, asOf: data.asOf },
       source: quoted,
     },
-    { figure: 'basic.marketCap', value: basic.marketCap, method: '股價 × 流通股數', inputs: { price: data.price, sharesOutstanding: data.sharesOutstanding }, source: quoted },
-    { figure: 'basic.peRatio', value: basic.peRatio, method: '股價 ÷ 每股盈利', inputs: { price: data.price, eps: data.eps }, source: quoted },
+    {
+      figure: 'basic.marketCap',
+      value: basic.marketCap,
+      method: '股價 × 流通股數',
+      inputs: { price: data.price, sharesOutstanding: data.sharesOutstanding },
+      source: quoted,
+    },
+    {
+      figure: 'basic.peRatio',
+      value: basic.peRatio,
+      method: '股價 ÷ 每股盈利',
+      inputs: { price: data.price, eps: data.eps },
+      source: quoted,
+    },
     {
       figure: 'basic.dividendYield',
       value: basic.dividendYield,
@@ -53,7 +65,13 @@ export function explainReport(
       figure: 'basic.score',
       value: basic.score,
       method: '估值（市盈率，0–35）+ 股息（股息率，0–15）+ 規模（市值，0–25）+ 盈利能力（淨利潤率，0–25）；數據不詳的部分取一半分數',
-      inputs: { ...basicScore(data).parts, peRatio: data.peRatio, dividendYield: data.dividendYield, netMargin: maybe(metrics.netMargin), marketCapUsd: maybe(metrics.marketCapUsd, 0) },
+      inputs: {
+        ...basicScore(data).parts,
+        peRatio: data.peRatio,
+        dividendYield: data.dividendYield,
+        netMargin: maybe(metrics.netMargin),
+        marketCapUsd: maybe(metrics.marketCapUsd, 0),
+      },
       source: computed,
     },
   ];
@@ -73,7 +91,12 @@ export function explainReport(
       figure: 'valuation.fairValue',
       value: valuation.fairValue,
       method: `各模型估值的加權平均（${valuation.method}）`,
-      inputs: Object.fromEntries(used.flatMap((m) => [[`${m.id}.value`, m.value], [`${m.id}.weight`, m.weight]])),
+      inputs: Object.fromEntries(
+        used.flatMap((m) => [
+          [`${m.id}.value`, m.value],
+          [`${m.id}.weight`, m.weight],
+        ]),
+      ),
       source: computed,
     },
     {
@@ -83,12 +106,22 @@ export function explainReport(
       inputs: { price: data.price, fairValue: valuation.fairValue, confidence: valuation.confidence },
       source: computed,
     },
-    { figure: 'valuation.upside', value: valuation.upside, method: '(合理價值 ÷ 股價 − 1) × 100%', inputs: { fairValue: valuation.fairValue, price: data.price }, source: computed },
+    {
+      figure: 'valuation.upside',
+      value: valuation.upside,
+      method: '(合理價值 ÷ 股價 − 1) × 100%',
+      inputs: { fairValue: valuation.fairValue, price: data.price },
+      source: computed,
+    },
     {
       figure: 'valuation.confidence',
       value: valuation.confidence,
       method: '60% × 模型一致度（1 − 加權變異系數）+ 40% × 數據完整度，限於 5–95%',
-      inputs: { agreement: round(modelAgreement(valuation.models), 3), completeness: round(dataCompleteness(data, medians), 3), modelsUsed: used.length },
+      inputs: {
+        agreement: round(modelAgreement(valuation.models), 3),
+        completeness: round(dataCompleteness(data, medians), 3),
+        modelsUsed: used.length,
+      },
       source: computed,
     },
     {
@@ -104,13 +137,20 @@ export function explainReport(
       figure: 'valuation.riskLevel',
       value: valuation.riskLevel,
       method: 'β 值、槓桿、虧損及投機性計分：0 分低、1–2 分中、3 分或以上高',
-      inputs: { beta: data.beta, debtToEquity: maybe(metrics.debtToEquity), netIncome: data.netIncome, price: data.price, factors: (valuation.riskFactors ?? []).join('；') || null },
+      inputs: {
+        beta: data.beta,
+        debtToEquity: maybe(metrics.debtToEquity),
+        netIncome: data.netIncome,
+        price: data.price,
+        factors: (valuation.riskFactors ?? []).join('；') || null,
+      },
       source: computed,
     },
     {
       figure: 'business.score',
       value: business.score,
-      method: '盈利能力（淨利潤率，0–30）+ 回報（ROE，0–25）+ 資產負債（0–20）+ 現金轉化（自由現金流 ÷ 純利，0–15）+ 規模（0–10）；數據不詳的部分取一半分數',
+      method:
+        '盈利能力（淨利潤率，0–30）+ 回報（ROE，0–25）+ 資產負債（0–20）+ 現金轉化（自由現金流 ÷ 純利，0–15）+ 規模（0–10）；數據不詳的部分取一半分數',
       inputs: {
         ...businessScore(metrics).parts,
         netMargin: maybe(metrics.netMargin),
@@ -121,8 +161,20 @@ export function explainReport(
       },
       source: computed,
     },
-    { figure: 'business.roe', value: maybe(metrics.roe), method: '純利 ÷ 股東權益（每股帳面值 × 流通股數）', inputs: { netIncome: data.netIncome, equity: maybe(metrics.equity, 0) }, source: computed },
-    { figure: 'business.netMargin', value: maybe(metrics.netMargin), method: '純利 ÷ 收入', inputs: { netIncome: data.netIncome, revenue: data.revenue }, source: computed },
+    {
+      figure: 'business.roe',
+      value: maybe(metrics.roe),
+      method: '純利 ÷ 股東權益（每股帳面值 × 流通股數）',
+      inputs: { netIncome: data.netIncome, equity: maybe(metrics.equity, 0) },
+      source: computed,
+    },
+    {
+      figure: 'business.netMargin',
+      value: maybe(metrics.netMargin),
+      method: '純利 ÷ 收入',
+      inputs: { netIncome: data.netIncome, revenue: data.revenue },
+      source: computed,
+    },
   );
   for (const advice of suggestions.byInvestorType) {
     list.push({

@@ -42,7 +42,10 @@ describe('mergeReport', () => {
       expect(e.source).toContain('內置市場數據快照（截至 2026-11-20）');
     }
     const fair = sut.explain.find((e) => e.figure === 'valuation.fairValue');
-    expect(fair).toMatchObject({ value: 94.86, inputs: { 'dcf.value': 129.73, 'dcf.weight': 0.3889, 'relative.value': 96.8, 'graham.value': 47.43 } });
+    expect(fair).toMatchObject({
+      value: 94.86,
+      inputs: { 'dcf.value': 129.73, 'dcf.weight': 0.3889, 'relative.value': 96.8, 'graham.value': 47.43 },
+    });
     const basicScore = sut.explain.find((e) => e.figure === 'basic.score');
     expect(basicScore?.value).toBe(sut.basic.score);
   });
@@ -53,9 +56,18 @@ describe('mergeReport', () => {
     const analyst = builtInAnalyst();
     const valuation = valuationModels(input);
     const business = await assessBusiness(input, valuation, analyst, ctx);
-    const sut = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, analyst, ctx);
+    const sut = await mergeReport(
+      input,
+      { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) },
+      analyst,
+      ctx,
+    );
     const dividendYield = sut.explain.find((e) => e.figure === 'basic.dividendYield');
-    expect(dividendYield).toMatchObject({ value: 3, method: '採用內置市場數據快照提供的股息率（以百分比顯示），並非由本系統重新計算', inputs: { dividendYield: 0.03 } });
+    expect(dividendYield).toMatchObject({
+      value: 3,
+      method: '採用內置市場數據快照提供的股息率（以百分比顯示），並非由本系統重新計算',
+      inputs: { dividendYield: 0.03 },
+    });
   });
 
   it('says in the notes and the explanation why there is no call when the price is unknown', async () => {
@@ -63,7 +75,12 @@ describe('mergeReport', () => {
     const analyst = builtInAnalyst();
     const valuation = valuationModels(input);
     const business = await assessBusiness(input, valuation, analyst, ctx);
-    const sut = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) }, analyst, ctx);
+    const sut = await mergeReport(
+      input,
+      { basic: basicInfo(input.data), valuation, business, suggestions: adviseInvestors(input, valuation, business) },
+      analyst,
+      ctx,
+    );
     expect(sut.notes).toContain(NO_PRICE_NOTE);
     expect(sut.explain.find((e) => e.figure === 'valuation.recommendation')).toMatchObject({ value: 'hold', method: NO_PRICE_NOTE });
     expect(sut.suggestions.byInvestorType.every((a) => a.action === 'hold')).toBe(true);

@@ -26,7 +26,9 @@ export async function mergeReport(
 ): Promise<AnalysisResults> {
   const { data } = input;
   const summary = await analyst.summary({ data, ...parts, now }, ctx);
-  const aiWrote = [parts.business.writtenBy === 'ai' ? '業務分析' : null, summary.writtenBy === 'ai' ? '總結' : null].filter((x) => x !== null);
+  const aiWrote = [parts.business.writtenBy === 'ai' ? '業務分析' : null, summary.writtenBy === 'ai' ? '總結' : null].filter(
+    (x) => x !== null,
+  );
   const authorship =
     aiWrote.length > 0
       ? `${aiWrote.join('及')}由 AI 模型（${summary.model ?? analyst.name}）根據系統計算的數據撰寫；所有數字均由系統計算。`

@@ -43,7 +43,8 @@ export function isFinancial(sector: string | null): boolean {
 const USD_PER_UNIT: Record<string, number> = { USD: 1, HKD: 1 / 7.8, CNY: 1 / 7.2 };
 
 export function financialMetrics(data: MarketData): FinancialMetrics {
-  const equity = data.bookValuePerShare !== null && data.sharesOutstanding !== null ? data.bookValuePerShare * data.sharesOutstanding : null;
+  const equity =
+    data.bookValuePerShare !== null && data.sharesOutstanding !== null ? data.bookValuePerShare * data.sharesOutstanding : null;
   // Without totals (the US snapshot has per-share figures only), ROE is EPS / book value per share.
   const roe =
     equity !== null && equity > 0 && data.netIncome !== null

@@ -13,11 +13,29 @@ import type { AnalysisResults, ReportInput } from './types';
 /** ASCII words allowed in reader text: currency codes, model and ratio names, data providers and exchanges. */
 const ALLOWED_WORDS = new Set([
   // ISO currency codes of the markets and the reporting currencies
-  'HKD', 'USD', 'CNY', 'EUR', 'GBP', 'JPY',
+  'HKD',
+  'USD',
+  'CNY',
+  'EUR',
+  'GBP',
+  'JPY',
   // valuation models and ratios, as Hong Kong financial writing uses them
-  'DCF', 'CAPM', 'EV', 'EBITDA', 'ROE', 'TTM', 'Beta', 'AI',
+  'DCF',
+  'CAPM',
+  'EV',
+  'EBITDA',
+  'ROE',
+  'TTM',
+  'Beta',
+  'AI',
   // data providers and exchanges, by their names
-  'Yahoo', 'Finance', 'Nasdaq', 'NYSE', 'American', 'Arca', 'Cboe',
+  'Yahoo',
+  'Finance',
+  'Nasdaq',
+  'NYSE',
+  'American',
+  'Arca',
+  'Cboe',
 ]);
 /** Phrases matched before words: ratio names with a slash, S&P 500, Yahoo's FX tickers, share classes ("A 股", "B 類"). */
 const ALLOWED_PHRASES = [/\bP\/[EBS]\b/g, /\bEV\/EBITDA\b/g, /\bS&P 500\b/g, /\b[A-Z]{6}=X\b/g, /\b[ABH](?= ?[股類])/g];
@@ -74,7 +92,9 @@ describe('the report as a Hong Kong reader sees it', () => {
   it('finds English where it is: the check is not vacuous', () => {
     expect(englishIn('收入為 TTM (stocksguide 2026-01-02, HKD-converted)', [])).toEqual(['stocksguide', 'converted']);
     expect(englishIn('約 14.59B 股', [])).toEqual(['B']);
-    expect(englishIn('騰訊控股（0700.HK）截至 2026-02-16 的收市價 HKD 533，DCF、P/E、EV/EBITDA，S&P 500，A 股及 H 股', ['0700.HK'])).toEqual([]);
+    expect(
+      englishIn('騰訊控股（0700.HK）截至 2026-02-16 的收市價 HKD 533，DCF、P/E、EV/EBITDA，S&P 500，A 股及 H 股', ['0700.HK']),
+    ).toEqual([]);
   });
 
   it('writes every Hong Kong stock with figures in Chinese: notes, summary, business and advice', async () => {
@@ -107,7 +127,9 @@ describe('the report as a Hong Kong reader sees it', () => {
     const report = await reportOf(dataOf('0700.HK'));
     expect(report.summary).toMatch(/^騰訊控股（0700\.HK）截至 2026-02-16 的收市價 HKD 533，/);
     const { notes } = report;
-    expect(notes[0]).toBe('注意：股價及財務數字為截至 2026-02-16 的數據快照（距分析日 280 天），並非即時股價；其後股價及業績或已有重大變化。');
+    expect(notes[0]).toBe(
+      '注意：股價及財務數字為截至 2026-02-16 的數據快照（距分析日 280 天），並非即時股價；其後股價及業績或已有重大變化。',
+    );
     expect(notes).toContain('股價、市盈率、52 週範圍及 Beta 取自 2026-02-16 的報價頁（當日為半日市，日期由此推斷）。');
     expect(notes).toContain('收入為截至 2026-01-02 的近十二個月數據，已換算為港元。');
     expect(notes.join('\n')).not.toMatch(/\d[BM]\b/);

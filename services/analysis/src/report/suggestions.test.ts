@@ -52,12 +52,15 @@ describe('adviseInvestors', () => {
     for (const advice of byInvestorType) {
       expect(advice.positionSizePercent).toBeLessThanOrEqual(SINGLE_STOCK_LIMIT[advice.investorType]);
       expect(advice.keyRisks.length).toBeGreaterThan(0);
-      expect(advice.rationale).toContain(advice.positionSizePercent > 0 ? `此股建議佔組合約 ${advice.positionSizePercent}%` : '不建議持有此股');
+      expect(advice.rationale).toContain(
+        advice.positionSizePercent > 0 ? `此股建議佔組合約 ${advice.positionSizePercent}%` : '不建議持有此股',
+      );
     }
   });
 
   it('scales a buy with the upside up to full conviction at 25 %, and never past the limit', () => {
-    const valuation = (upside: number, confidence: number, riskLevel: ValuationResult['riskLevel']) => ({ upside, confidence, riskLevel }) as ValuationResult;
+    const valuation = (upside: number, confidence: number, riskLevel: ValuationResult['riskLevel']) =>
+      ({ upside, confidence, riskLevel }) as ValuationResult;
     expect(positionSize('growth', 'strong_buy', valuation(60, 95, 'low'))).toBe(11.4); // 12 × 1 × 0.95
     expect(positionSize('growth', 'buy', valuation(5, 50, 'low'))).toBe(2.4); // 12 × 0.4 (floor) × 0.5
     expect(positionSize('stable', 'buy', valuation(20, 80, 'medium'))).toBe(3.8); // 8 × 0.8 × 0.8 × 0.75 = 3.84
@@ -74,7 +77,12 @@ describe('adviseInvestors', () => {
     const action = Object.fromEntries(byInvestorType.map((a) => [a.investorType, a.action]));
     expect(action).toEqual({ conservative: 'hold', stable: 'hold', growth: 'buy', aggressive: 'strong_buy' });
     // hold: full position 5 × risk 0.5 = 2.5, half of it 1.25 → 1.3; stable 8 × 0.5 × 0.5 = 2
-    expect(byInvestorType[0]).toMatchObject({ investorType: 'conservative', positionSizePercent: 1.3, highlighted: true, actionText: '持有' });
+    expect(byInvestorType[0]).toMatchObject({
+      investorType: 'conservative',
+      positionSizePercent: 1.3,
+      highlighted: true,
+      actionText: '持有',
+    });
     expect(byInvestorType[1]).toMatchObject({ investorType: 'stable', positionSizePercent: 2 });
     expect(byInvestorType[0]?.rationale).toContain('調整為「持有」');
     expect(byInvestorType[0]?.rationale).toContain('不宜加碼');
@@ -84,7 +92,11 @@ describe('adviseInvestors', () => {
 
   it('says not to hold a stock it says to sell, for every type', async () => {
     // Priced at four times the fixture's value, every model finds it far above its fair value.
-    const { byInvestorType } = await sut({ data: steadyCompany({ price: 340, high52Week: 360 }), medians: industrialsMedians, investorType: null });
+    const { byInvestorType } = await sut({
+      data: steadyCompany({ price: 340, high52Week: 360 }),
+      medians: industrialsMedians,
+      investorType: null,
+    });
     for (const advice of byInvestorType) {
       expect(['sell', 'strong_sell']).toContain(advice.action);
       expect(advice.positionSizePercent).toBe(0);

@@ -84,19 +84,34 @@ function keyRisks(type: RiskProfileId, input: ReportInput, valuation: ValuationR
   const risks = [...(valuation.riskFactors ?? [])];
   if (valuation.upside !== null && valuation.upside < 0) risks.push('股價高於估算的合理價值，存在估值回落風險');
   if (valuation.confidence < 50) risks.push('各估值模型結果分歧或數據不全，合理價值的不確定性較高');
-  if (data.reportingCurrency && data.reportingCurrency !== data.currency) risks.push(`公司以 ${data.reportingCurrency} 報告業績，匯率變動會影響盈利換算`);
-  if ((type === 'conservative' || type === 'stable') && !(data.dividendPerShare && data.dividendPerShare > 0)) risks.push('沒有股息收入，回報完全取決於股價表現');
+  if (data.reportingCurrency && data.reportingCurrency !== data.currency)
+    risks.push(`公司以 ${data.reportingCurrency} 報告業績，匯率變動會影響盈利換算`);
+  if ((type === 'conservative' || type === 'stable') && !(data.dividendPerShare && data.dividendPerShare > 0))
+    risks.push('沒有股息收入，回報完全取決於股價表現');
   if (type === 'aggressive' || type === 'growth') risks.push('集中持有單一股票會放大組合的波動');
   risks.push('大市及宏觀經濟變化');
   return risks.slice(0, 4);
 }
 
-function rationale(type: RiskProfileId, action: Recommendation, size: number, valuation: ValuationResult, business: BusinessAnalysis): string {
+function rationale(
+  type: RiskProfileId,
+  action: Recommendation,
+  size: number,
+  valuation: ValuationResult,
+  business: BusinessAnalysis,
+): string {
   const profile = RISK_PROFILES[type];
   const [low, high] = stockRange(type);
   const value =
-    valuation.upside === null ? '未有可靠的合理價值或股價' : valuation.upside >= 0 ? `估值顯示約 ${valuation.upside}% 上升空間` : `股價較合理價值高約 ${-valuation.upside}%`;
-  const capped = action !== valuation.recommendation ? `，考慮到風險等級${RISK_TEXT[valuation.riskLevel]}，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」` : '';
+    valuation.upside === null
+      ? '未有可靠的合理價值或股價'
+      : valuation.upside >= 0
+        ? `估值顯示約 ${valuation.upside}% 上升空間`
+        : `股價較合理價值高約 ${-valuation.upside}%`;
+  const capped =
+    action !== valuation.recommendation
+      ? `，考慮到風險等級${RISK_TEXT[valuation.riskLevel]}，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」`
+      : '';
   return (
     `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +
     `${value}，業務評分 ${business.score}/100${capped}；${ACTION_ADVICE[action]}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`

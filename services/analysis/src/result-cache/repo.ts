@@ -28,11 +28,19 @@ export const resultCacheRepo = {
   /** The entry of `symbol` when it is younger than `ttlHours`. */
   async fresh(db: Queryable, symbol: string, ttlHours: number): Promise<CachedResult | undefined> {
     const { rows } = await db.query<CacheRow>(
-      "SELECT * FROM analysis_result_cache WHERE symbol = $1 AND cached_at > now() - make_interval(secs => $2 * 3600)",
+      'SELECT * FROM analysis_result_cache WHERE symbol = $1 AND cached_at > now() - make_interval(secs => $2 * 3600)',
       [symbol, ttlHours],
     );
     const row = rows[0];
-    return row && { symbol: row.symbol, marketData: row.market_data, sectorMedians: row.sector_medians, valuation: row.valuation, cachedAt: row.cached_at };
+    return (
+      row && {
+        symbol: row.symbol,
+        marketData: row.market_data,
+        sectorMedians: row.sector_medians,
+        valuation: row.valuation,
+        cachedAt: row.cached_at,
+      }
+    );
   },
 
   async store(db: Queryable, entry: Omit<CachedResult, 'cachedAt'>): Promise<void> {

@@ -41,7 +41,9 @@ export function readBundleFiles(dir = BUNDLED_MARKET_DATA): BundleFiles {
     sha256: createHash('sha256').update(text[name]).digest('hex'),
     asOf: manifest[name]?.asOf ?? null,
   }));
-  const fingerprint = createHash('sha256').update(files.map((f) => `${f.name}:${f.sha256}`).join('\n')).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(files.map((f) => `${f.name}:${f.sha256}`).join('\n'))
+    .digest('hex');
   return { text, fingerprint, files };
 }
 

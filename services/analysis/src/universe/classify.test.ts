@@ -19,7 +19,15 @@ const company: ListingFacts = {
   eps: 6.1,
   netIncome: null,
 };
-const hkCompany: ListingFacts = { ...company, market: 'HK', name: 'Tencent Holdings Ltd', securityName: null, company: true, financialStatus: null, currency: 'HKD' };
+const hkCompany: ListingFacts = {
+  ...company,
+  market: 'HK',
+  name: 'Tencent Holdings Ltd',
+  securityName: null,
+  company: true,
+  financialStatus: null,
+  currency: 'HKD',
+};
 const sut = (changes: Partial<ListingFacts>, base = company) => classifyListing({ ...base, ...changes });
 
 describe('classifyListing', () => {
@@ -67,12 +75,27 @@ describe('classifyListing', () => {
     ['a bank named Preferred', 'Preferred Bank - Common Stock'],
     ['a company named Bond', 'Our Bond, Inc. - Common Stock'],
     ['ordinary shares under an issuer name with "Pfd"', 'Bank Nova Scotia Halifax Pfd 3 Ordinary Shares'],
-    ['ADSs "representing the right to receive" shares (AMX)', 'America Movil, S.A.B. de C.V. American Depositary Shares (each representing the right to receive twenty (20) Series B Shares'],
-    ['ADSs of Class A ordinary shares (WDH)', 'Waterdrop Inc. American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)'],
-    ['ADSs of one ordinary share (RLX)', 'RLX Technology Inc. American Depositary Shares, each representing the right to receive one (1) Class A ordinary share'],
-    ['ADSs of units of B and L shares (KOF)', 'Coca Cola Femsa S.A.B. de C.V.  American Depositary Shares, each representing 10 Units (each Unit consists of 3 Series B Shares and 5 Series L Shares)'],
+    [
+      'ADSs "representing the right to receive" shares (AMX)',
+      'America Movil, S.A.B. de C.V. American Depositary Shares (each representing the right to receive twenty (20) Series B Shares',
+    ],
+    [
+      'ADSs of Class A ordinary shares (WDH)',
+      'Waterdrop Inc. American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)',
+    ],
+    [
+      'ADSs of one ordinary share (RLX)',
+      'RLX Technology Inc. American Depositary Shares, each representing the right to receive one (1) Class A ordinary share',
+    ],
+    [
+      'ADSs of units of B and L shares (KOF)',
+      'Coca Cola Femsa S.A.B. de C.V.  American Depositary Shares, each representing 10 Units (each Unit consists of 3 Series B Shares and 5 Series L Shares)',
+    ],
     ['ADSs of one unit (BSBR)', 'Banco Santander Brasil SA American Depositary Shares, each representing one unit'],
-    ['ADSs of participation certificates (VLRS)', 'Controladora Vuela Compania de Aviacion, S.A.B. de C.V. American Depositary Shares, each representing ten (10) Ordinary Participation Certificates'],
+    [
+      'ADSs of participation certificates (VLRS)',
+      'Controladora Vuela Compania de Aviacion, S.A.B. de C.V. American Depositary Shares, each representing ten (10) Ordinary Participation Certificates',
+    ],
     ['partnership common units (PAA)', 'Plains All American Pipeline, L.P. - Common Units representing Limited Partner Interests'],
     ['partnership common units (MPLX)', 'MPLX LP Common Units Representing Limited Partner Interests'],
     ['partnership common units (WES)', 'Western Midstream Partners, LP Common Units Representing Limited Partner Interests'],
@@ -86,7 +109,11 @@ describe('classifyListing', () => {
   it.each([
     ['a warrant on ADSs', 'IQM Quantum Computers Oyj - Warrants to purchase American Depositary Shares', '認股權證'],
     ['a warrant naming the common stock it buys', 'GameStop Corporation Warrants to Purchase Common Stock', '認股權證'],
-    ['a SPAC unit of a share and a warrant', 'Example Acquisition Corp Units, each consisting of one Class A ordinary share and one-half of one redeemable warrant', '單位'],
+    [
+      'a SPAC unit of a share and a warrant',
+      'Example Acquisition Corp Units, each consisting of one Class A ordinary share and one-half of one redeemable warrant',
+      '單位',
+    ],
     ['a bank preferred as depositary shares', 'Bank of America Corporation Depositary Sh repstg 1/1000th Perp Pfd Ser E', '優先股'],
     ['a preferred without a legal form', 'Morgan Stanley Dep Shs repstg 1/1000 Pfd Ser A', '優先股'],
     ['ADSs representing preferred shares', 'Example S.A. American Depositary Shares, each representing one Preferred Share', '優先股'],
@@ -101,7 +128,10 @@ describe('classifyListing', () => {
     ['Bank Nova Scotia Halifax Pfd 3 Ordinary Shares', 'Ordinary Shares'],
     ['MPLX LP Common Units Representing Limited Partner Interests', 'Common Units Representing Limited Partner Interests'],
     ['Brookfield Infrastructure Partners LP Limited Partnership Units', 'Limited Partnership Units'],
-    ['Waterdrop Inc. American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)', 'American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)'],
+    [
+      'Waterdrop Inc. American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)',
+      'American Depositary Shares (each representing the right to receive 10 Class A Ordinary Shares)',
+    ],
   ])('reads the description of %s as %s', (securityName, description) => {
     expect(securityDescription(securityName)).toBe(description);
   });
@@ -114,10 +144,16 @@ describe('classifyListing', () => {
 
   it.each([
     ['an S&P REIT by its sub-industry', { name: 'Prologis', industry: 'Industrial REITs', securityName: 'Prologis, Inc. Common Stock' }],
-    ['the Link REIT (not an HKEX company)', { market: 'HK' as const, name: 'Link Real Estate Investment Trust', industry: 'REIT - Retail', company: false, securityName: null }],
+    [
+      'the Link REIT (not an HKEX company)',
+      { market: 'HK' as const, name: 'Link Real Estate Investment Trust', industry: 'REIT - Retail', company: false, securityName: null },
+    ],
     ['a royalty trust', { name: 'Permian Basin Royalty Trust', securityName: 'Permian Basin Royalty Trust Common Stock' }],
     ['a trust known by its name only', { name: 'Some Royalty Trust', securityName: null }],
-    ['shares of beneficial interest', { name: 'Pebblebrook Hotel', securityName: 'Pebblebrook Hotel Trust Common Shares of Beneficial Interest' }],
+    [
+      'shares of beneficial interest',
+      { name: 'Pebblebrook Hotel', securityName: 'Pebblebrook Hotel Trust Common Shares of Beneficial Interest' },
+    ],
   ])('calls %s a REIT or trust', (_label, changes) => {
     expect(sut(changes).status).toBe('reit_or_trust');
   });

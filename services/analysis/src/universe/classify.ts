@@ -1,6 +1,14 @@
 import type { Market } from '../market-data/types';
 
-export const STOCK_STATUSES = ['active', 'delisted', 'inactive', 'suspended', 'unsuitable_product', 'reit_or_trust', 'highly_speculative'] as const;
+export const STOCK_STATUSES = [
+  'active',
+  'delisted',
+  'inactive',
+  'suspended',
+  'unsuitable_product',
+  'reit_or_trust',
+  'highly_speculative',
+] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /** Nasdaq's financial status: N normal, D deficient, E delinquent, H deficient and delinquent. */
@@ -49,7 +57,10 @@ const PRODUCT_KINDS: { pattern: RegExp; reason: string }[] = [
   { pattern: /\bwarrants?\b/i, reason: `這是認股權證，價值取決於正股的價格與條款，${NOT_FOR_FUNDAMENTALS}。` },
   { pattern: /\brights?\b/i, reason: `這是認購權利（供股權），屬短期的衍生權利，${NOT_FOR_FUNDAMENTALS}。` },
   { pattern: /\bunits?\b/i, reason: `這是由股份與認股權證等組成的單位，${NOT_FOR_FUNDAMENTALS}。` },
-  { pattern: /\b(preferred|preference|pfd)\b/i, reason: `這是優先股（或代表優先股的存託股份），收益主要來自固定股息，${NOT_FOR_FUNDAMENTALS}。` },
+  {
+    pattern: /\b(preferred|preference|pfd)\b/i,
+    reason: `這是優先股（或代表優先股的存託股份），收益主要來自固定股息，${NOT_FOR_FUNDAMENTALS}。`,
+  },
   { pattern: /\b(notes?|debentures?|bonds?)\b/i, reason: `這是債券或票據類證券，收益取決於票息與信用，${NOT_FOR_FUNDAMENTALS}。` },
   { pattern: /\b(certificates?|trust securities|strats|corts)\b/i, reason: `這是結構性產品（信託證書），${NOT_FOR_FUNDAMENTALS}。` },
 ];
@@ -140,14 +151,20 @@ export function classifyListing(facts: ListingFacts): Classification {
   // The exchange's own description when there is one: an index's short name ("Northern Trust") drops the legal form.
   const described = facts.securityName ?? facts.name;
   if (REIT.test(facts.industry ?? '') || REIT.test(described)) {
-    return { status: 'reit_or_trust', reason: '這是房地產投資信託基金（REIT），價值主要取決於物業組合與派息，一般公司的估值模型並不適用。' };
+    return {
+      status: 'reit_or_trust',
+      reason: '這是房地產投資信託基金（REIT），價值主要取決於物業組合與派息，一般公司的估值模型並不適用。',
+    };
   }
   // HKEX lists companies only, so a name there containing "Trust" is a trust company, not a trust.
   if (facts.company !== true && TRUST.test(described)) {
     return { status: 'reit_or_trust', reason: '這是信託產品（持有受益權份額），價值取決於信託資產與分派，一般公司的估值模型並不適用。' };
   }
   if (facts.company === false) {
-    return { status: 'unsuitable_product', reason: `此代碼不在港交所上市公司名單中，屬基金、信託或其他非公司產品，${NOT_FOR_FUNDAMENTALS}。` };
+    return {
+      status: 'unsuitable_product',
+      reason: `此代碼不在港交所上市公司名單中，屬基金、信託或其他非公司產品，${NOT_FOR_FUNDAMENTALS}。`,
+    };
   }
 
   if (facts.financialStatus && facts.financialStatus !== 'N') {

@@ -29,7 +29,14 @@ export async function loadUniverse(db: Database, options: { dir?: string; force?
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('stock_data_load'))");
     const latest = await loadsRepo.latest(tx);
     if (latest && latest.fingerprint === bundle.fingerprint && !options.force) {
-      return { loaded: false, loadId: latest.id, stocks: latest.stocks, fundamentals: latest.fundamentals, retired: 0, durationMs: Date.now() - started };
+      return {
+        loaded: false,
+        loadId: latest.id,
+        stocks: latest.stocks,
+        fundamentals: latest.fundamentals,
+        retired: 0,
+        durationMs: Date.now() - started,
+      };
     }
     const universe = parseBundle(bundle);
     const loadId = await loadsRepo.start(tx, bundle.fingerprint, bundle.files);

@@ -116,9 +116,25 @@ export const fundamentalsRepo = {
   /** Replaces the figures with the loaded ones; figures of symbols the files dropped are removed, not kept stale. */
   async replace(db: Queryable, fundamentals: Fundamentals[], loadId: number): Promise<void> {
     const numeric = [
-      'price', 'marketCap', 'sharesOutstanding', 'peRatio', 'eps', 'dividendPerShare', 'dividendYield', 'high52Week',
-      'low52Week', 'bookValuePerShare', 'priceToBook', 'priceToSales', 'revenue', 'netIncome', 'freeCashFlow', 'ebitda',
-      'totalDebt', 'cash', 'beta',
+      'price',
+      'marketCap',
+      'sharesOutstanding',
+      'peRatio',
+      'eps',
+      'dividendPerShare',
+      'dividendYield',
+      'high52Week',
+      'low52Week',
+      'bookValuePerShare',
+      'priceToBook',
+      'priceToSales',
+      'revenue',
+      'netIncome',
+      'freeCashFlow',
+      'ebitda',
+      'totalDebt',
+      'cash',
+      'beta',
     ] as const;
     const columns = numeric.map((key, i) => ({ key, param: i + 8 }));
     for (let i = 0; i < fundamentals.length; i += BATCH) {

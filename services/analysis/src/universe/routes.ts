@@ -20,7 +20,9 @@ const searchQuery = z.object({
 });
 
 /** A symbol in the address: longer than any listed symbol is refused rather than looked up and echoed back. */
-const symbolParams = z.object({ symbol: z.string().trim().min(1, 'is required').max(20, 'is too long: a stock symbol has at most 20 characters') });
+const symbolParams = z.object({
+  symbol: z.string().trim().min(1, 'is required').max(20, 'is too long: a stock symbol has at most 20 characters'),
+});
 
 /** The autocomplete list changes only when a load runs: browsers keep it 5 minutes, then revalidate by ETag. */
 const LIST_CACHE_CONTROL = 'public, max-age=300, must-revalidate';

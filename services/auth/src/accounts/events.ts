@@ -12,7 +12,13 @@ export async function writeUserRegistered(tx: Queryable, row: UserRow): Promise<
     tx,
     newEvent(
       'user.registered',
-      eventData('user.registered', { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, registeredAt: row.created_at.toISOString() }),
+      eventData('user.registered', {
+        userId: row.id,
+        email: row.email,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        registeredAt: row.created_at.toISOString(),
+      }),
     ),
   );
 }

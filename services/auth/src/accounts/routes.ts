@@ -4,7 +4,10 @@ import { type Cache, callerOf, requireUser } from '@stockai/platform';
 import { type AccountRateLimits, enforce } from './rate-limits';
 import type { AccountsService } from './service';
 
-export const email = z.string({ message: 'is required' }).trim().pipe(z.email({ message: 'must be a valid e-mail address' }).max(254));
+export const email = z
+  .string({ message: 'is required' })
+  .trim()
+  .pipe(z.email({ message: 'must be a valid e-mail address' }).max(254));
 export const password = z.string({ message: 'is required' }).min(6, 'must be at least 6 characters').max(200);
 const name = (label: string) => z.string({ message: 'is required' }).trim().min(1, `${label} is required`).max(100);
 

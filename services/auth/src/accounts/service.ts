@@ -64,8 +64,7 @@ export interface LoginContext {
 const dummyHash = argon2.hash('not-a-real-password-' + randomUUID());
 
 export function accountsService(deps: AccountsDeps) {
-  const issueToken = (user: UserRow) =>
-    signAccessToken(deps.privateKey, { id: user.id, role: user.role }, deps.tokenLifetimeSeconds).token;
+  const issueToken = (user: UserRow) => signAccessToken(deps.privateKey, { id: user.id, role: user.role }, deps.tokenLifetimeSeconds).token;
 
   return {
     async register(input: { email: string; password: string; firstName: string; lastName: string }) {
@@ -118,7 +117,11 @@ export function accountsService(deps: AccountsDeps) {
         const existing = await usersRepo.findByEmail(tx, identity.email);
         if (existing) {
           if (!identity.emailVerified) {
-            throw new AppError(409, 'GOOGLE_EMAIL_UNVERIFIED', 'An account with this e-mail address exists; sign in with its password (Google has not verified the address)');
+            throw new AppError(
+              409,
+              'GOOGLE_EMAIL_UNVERIFIED',
+              'An account with this e-mail address exists; sign in with its password (Google has not verified the address)',
+            );
           }
           await usersRepo.linkGoogle(tx, existing.id, identity.sub);
           return existing;
@@ -138,7 +141,17 @@ export function accountsService(deps: AccountsDeps) {
       await deps.db.transaction((tx) =>
         writeOutbox(
           tx,
-          newEvent('user.logged-in', eventData('user.logged-in', { userId: user.id, email: user.email, success: true, reason: 'google', ip: context.ip, userAgent: context.userAgent })),
+          newEvent(
+            'user.logged-in',
+            eventData('user.logged-in', {
+              userId: user.id,
+              email: user.email,
+              success: true,
+              reason: 'google',
+              ip: context.ip,
+              userAgent: context.userAgent,
+            }),
+          ),
         ),
       );
       deps.afterCommit();

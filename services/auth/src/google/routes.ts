@@ -29,7 +29,13 @@ interface PendingSignIn {
  * cache under its state, so any replica can finish it, and only once. Without configuration
  * both routes answer 503 with a clear message.
  */
-export function googleRoutes(deps: { accounts: AccountsService; cache: Cache; logger: Logger; appUrl: string; google?: GoogleOptions }): Router {
+export function googleRoutes(deps: {
+  accounts: AccountsService;
+  cache: Cache;
+  logger: Logger;
+  appUrl: string;
+  google?: GoogleOptions;
+}): Router {
   const router = Router();
   const { google } = deps;
   const landing = (fragment: string) => `${deps.appUrl.replace(/\/$/, '')}/login#${fragment}`;
@@ -38,7 +44,13 @@ export function googleRoutes(deps: { accounts: AccountsService; cache: Cache; lo
   const oidcClient = () => {
     if (!google) throw serviceUnavailable('Google sign-in is not configured on this server', 'GOOGLE_NOT_CONFIGURED');
     client ??= Issuer.discover(google.issuerUrl).then(
-      (issuer) => new issuer.Client({ client_id: google.clientId, client_secret: google.clientSecret, redirect_uris: [google.redirectUrl], response_types: ['code'] }),
+      (issuer) =>
+        new issuer.Client({
+          client_id: google.clientId,
+          client_secret: google.clientSecret,
+          redirect_uris: [google.redirectUrl],
+          response_types: ['code'],
+        }),
     );
     // A failed discovery is not kept: the next sign-in tries again.
     return client.catch((err: unknown) => {
@@ -55,7 +67,10 @@ export function googleRoutes(deps: { accounts: AccountsService; cache: Cache; lo
     } catch (err) {
       // A browser following the Google button gets a readable page; API clients the JSON error.
       if (req.accepts(['json', 'html']) !== 'html') throw err;
-      return res.status(503).type('html').send(unavailablePage(deps.appUrl, (err as { code?: string }).code === 'GOOGLE_NOT_CONFIGURED'));
+      return res
+        .status(503)
+        .type('html')
+        .send(unavailablePage(deps.appUrl, (err as { code?: string }).code === 'GOOGLE_NOT_CONFIGURED'));
     }
     const state = generators.state();
     const pending: PendingSignIn = { codeVerifier: generators.codeVerifier(), nonce: generators.nonce() };
@@ -84,7 +99,11 @@ export function googleRoutes(deps: { accounts: AccountsService; cache: Cache; lo
 
     let claims;
     try {
-      const tokens = await oidc.callback(google?.redirectUrl, params, { state: params.state, nonce: pending.nonce, code_verifier: pending.codeVerifier });
+      const tokens = await oidc.callback(google?.redirectUrl, params, {
+        state: params.state,
+        nonce: pending.nonce,
+        code_verifier: pending.codeVerifier,
+      });
       claims = tokens.claims();
     } catch (err) {
       deps.logger.warn({ err }, 'Google sign-in callback failed');
@@ -115,7 +134,9 @@ export function googleRoutes(deps: { accounts: AccountsService; cache: Cache; lo
 }
 
 function unavailablePage(appUrl: string, notConfigured: boolean): string {
-  const message = notConfigured ? '本站尚未設定 Google 登入，請使用電子郵件及密碼登入。' : 'Google 登入暫時未能使用，請稍後再試，或使用電子郵件及密碼登入。';
+  const message = notConfigured
+    ? '本站尚未設定 Google 登入，請使用電子郵件及密碼登入。'
+    : 'Google 登入暫時未能使用，請稍後再試，或使用電子郵件及密碼登入。';
   const login = `${appUrl.replace(/\/$/, '')}/login`.replace(/"/g, '&quot;');
   return `<!doctype html><html lang="zh-Hant"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Google 登入</title><body style="font-family:sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#0f1b2d;line-height:1.6">

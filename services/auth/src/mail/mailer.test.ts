@@ -26,7 +26,12 @@ describe('createMailer with SMTP', () => {
         });
       },
     });
-    const sut = createMailer({ smtpUrl: `smtp://127.0.0.1:${server.port}`, from, outboxDir: '/nonexistent', logger: createLogger('auth', 'silent') });
+    const sut = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      from,
+      outboxDir: '/nonexistent',
+      logger: createLogger('auth', 'silent'),
+    });
     try {
       await sut.send(mailTo('amy@example.com'));
       const { rcptTo, raw } = await received;
@@ -46,7 +51,12 @@ describe('createMailer with SMTP', () => {
 
   it('rejects with a message naming the recipient and the server when the server refuses the recipient', async () => {
     const server = await startSmtpServer({ onRcptTo: (_address, _session, callback) => callback(new Error('no such mailbox')) });
-    const sut = createMailer({ smtpUrl: `smtp://127.0.0.1:${server.port}`, from, outboxDir: '/nonexistent', logger: createLogger('auth', 'silent') });
+    const sut = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      from,
+      outboxDir: '/nonexistent',
+      logger: createLogger('auth', 'silent'),
+    });
     try {
       await expect(sut.send(mailTo('nobody@example.com'))).rejects.toThrow(
         new RegExp(`^could not send e-mail to nobody@example\\.com through SMTP server 127\\.0\\.0\\.1:${server.port}: .*no such mailbox`),
@@ -64,13 +74,20 @@ describe('createMailer with SMTP', () => {
       onAuth: (_auth, _session, callback) => callback(new Error('wrong username or password')),
     });
     const log = captureLog();
-    const sut = createMailer({ smtpUrl: `smtp://mailer:hunter2-secret@127.0.0.1:${server.port}`, from, outboxDir: '/nonexistent', logger: log.logger });
+    const sut = createMailer({
+      smtpUrl: `smtp://mailer:hunter2-secret@127.0.0.1:${server.port}`,
+      from,
+      outboxDir: '/nonexistent',
+      logger: log.logger,
+    });
     try {
       const err = await sut.send(mailTo('amy@example.com')).then(
         () => undefined,
         (e: unknown) => e as Error,
       );
-      expect(err?.message).toMatch(new RegExp(`^could not send e-mail to amy@example\\.com through SMTP server 127\\.0\\.0\\.1:${server.port}: `));
+      expect(err?.message).toMatch(
+        new RegExp(`^could not send e-mail to amy@example\\.com through SMTP server 127\\.0\\.0\\.1:${server.port}: `),
+      );
       log.logger.error({ err }, 'could not send the password-reset e-mail');
 
       expect(log.lines).toHaveLength(1);
@@ -103,7 +120,13 @@ describe('createMailer without SMTP (the local outbox)', () => {
       expect(readMessage(raw).text).toContain(resetUrl);
     }
     expect(log.lines).toEqual([
-      expect.objectContaining({ level: 30, to: 'amy@example.com', subject: 'StockAI 智能股票分析：重設密碼', links: [resetUrl], file: expect.stringContaining(dir) }),
+      expect.objectContaining({
+        level: 30,
+        to: 'amy@example.com',
+        subject: 'StockAI 智能股票分析：重設密碼',
+        links: [resetUrl],
+        file: expect.stringContaining(dir),
+      }),
       expect.objectContaining({ level: 30, to: 'bob@example.com', links: [resetUrl], file: expect.stringContaining(dir) }),
     ]);
     expect(log.lines.map((line) => line.file).sort()).toEqual(files.map((file) => path.join(dir, file)));
@@ -114,7 +137,9 @@ describe('createMailer without SMTP (the local outbox)', () => {
     fs.writeFileSync(notADirectory, '');
     const sut = createMailer({ from, outboxDir: notADirectory, logger: createLogger('auth', 'silent') });
 
-    await expect(sut.send(mailTo('amy@example.com'))).rejects.toThrow(`could not write e-mail to amy@example.com into the outbox ${notADirectory}`);
+    await expect(sut.send(mailTo('amy@example.com'))).rejects.toThrow(
+      `could not write e-mail to amy@example.com into the outbox ${notADirectory}`,
+    );
   });
 });
 
@@ -167,7 +192,10 @@ function readMessage(raw: string) {
   const message = readEntity(raw.replace(/\r\n/g, '\n'));
   const boundary = /boundary="?([^";]+)"?/.exec(message.headers.get('content-type') ?? '')?.[1];
   if (!boundary) throw new Error('expected a multipart message');
-  const parts = message.body.split(`--${boundary}`).slice(1, -1).map((part) => readEntity(part.replace(/^\n/, '')));
+  const parts = message.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => readEntity(part.replace(/^\n/, '')));
   const body = (type: string) => {
     const part = parts.find((p) => p.headers.get('content-type')?.startsWith(type));
     if (!part) throw new Error(`no ${type} part`);
@@ -182,7 +210,10 @@ function readMessage(raw: string) {
 function readEntity(raw: string) {
   const end = raw.indexOf('\n\n');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, end).replace(/\n[ \t]+/g, ' ').split('\n')) {
+  for (const line of raw
+    .slice(0, end)
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
     const colon = line.indexOf(':');
     headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }

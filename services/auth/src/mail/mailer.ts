@@ -72,7 +72,10 @@ function outboxMailer({ from, outboxDir, logger }: MailerOptions): Mailer {
       } catch (err) {
         throw new Error(`could not write e-mail to ${mail.to} into the outbox ${outboxDir}: ${(err as Error).message}`, { cause: err });
       }
-      logger.info({ to: mail.to, subject: mail.subject, file, links: linksIn(mail.text) }, 'e-mail written to the local outbox (no SMTP server configured)');
+      logger.info(
+        { to: mail.to, subject: mail.subject, file, links: linksIn(mail.text) },
+        'e-mail written to the local outbox (no SMTP server configured)',
+      );
     },
     async close() {
       transport.close();

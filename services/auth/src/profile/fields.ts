@@ -23,18 +23,29 @@ export const QUESTIONNAIRE_ONLY: readonly RiskQuestionField[] = RISK_QUESTIONS.m
 /** A list given as an array, JSON text (`["a","b"]`) or comma-separated text (`a,b`). */
 function listOf<T extends string>(values: readonly [T, ...T[]]) {
   const item = z.enum(values, { message: `must be some of ${values.join(', ')}` });
-  return z.preprocess((input) => {
-    if (typeof input !== 'string') return input;
-    const text = input.trim();
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return input;
+  return z.preprocess(
+    (input) => {
+      if (typeof input !== 'string') return input;
+      const text = input.trim();
+      if (text.startsWith('[')) {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return input;
+        }
       }
-    }
-    return text ? text.split(',').map((part) => part.trim()).filter(Boolean) : [];
-  }, z.array(item, { message: 'must be a list' }).max(values.length).transform((list) => [...new Set(list)]));
+      return text
+        ? text
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : [];
+    },
+    z
+      .array(item, { message: 'must be a list' })
+      .max(values.length)
+      .transform((list) => [...new Set(list)]),
+  );
 }
 
 const answer = riskAnswersSchema.shape;

@@ -42,7 +42,10 @@ function toProfile(row: ProfileRow | undefined) {
 }
 
 async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
-  const { rows } = await db.query<ProfileRow>('SELECT fields, risk_profile, risk_score, risk_description, updated_at FROM profiles WHERE user_id = $1', [userId]);
+  const { rows } = await db.query<ProfileRow>(
+    'SELECT fields, risk_profile, risk_score, risk_description, updated_at FROM profiles WHERE user_id = $1',
+    [userId],
+  );
   return rows[0];
 }
 
@@ -78,7 +81,11 @@ export function profileService(deps: { db: Database; afterCommit: () => void }) 
 
         const assessment = scoreRiskAnswers(fields);
         if (!assessment.complete && QUESTIONNAIRE_ONLY.some((field) => input[field] !== undefined)) {
-          throw new AppError(400, 'RISK_QUESTIONNAIRE_INCOMPLETE', `Please answer every question of the risk questionnaire; unanswered: ${assessment.missing.join(', ')}`);
+          throw new AppError(
+            400,
+            'RISK_QUESTIONNAIRE_INCOMPLETE',
+            `Please answer every question of the risk questionnaire; unanswered: ${assessment.missing.join(', ')}`,
+          );
         }
         const risk = assessment.complete
           ? { profile: assessment.riskProfile, score: assessment.riskScore, description: assessment.riskDescription }

@@ -49,8 +49,15 @@ export function recoveryService(deps: RecoveryDeps) {
           );
         });
         const resetUrl = `${deps.appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-        const mail = passwordResetMail({ to: user.email, firstName: user.first_name, resetUrl, expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES });
-        deps.mailer.send(mail).catch((err: unknown) => deps.logger.error({ err, userId: user.id }, 'could not send the password-reset e-mail'));
+        const mail = passwordResetMail({
+          to: user.email,
+          firstName: user.first_name,
+          resetUrl,
+          expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES,
+        });
+        deps.mailer
+          .send(mail)
+          .catch((err: unknown) => deps.logger.error({ err, userId: user.id }, 'could not send the password-reset e-mail'));
       }
       return { message: FORGOT_PASSWORD_MESSAGE };
     },

@@ -11,9 +11,13 @@ const FREE_PLAN = 'free';
 const keyed = <T>(rows: T[], key: (row: T) => string) => Object.fromEntries(rows.map((row) => [key(row), row]));
 
 /** A plan has one currency: the monthly and yearly prices must agree with it. */
-function planCurrency(input: { currency?: string; monthly?: { currency?: string }; yearly?: { currency?: string } }, current?: string): string | undefined {
+function planCurrency(
+  input: { currency?: string; monthly?: { currency?: string }; yearly?: { currency?: string } },
+  current?: string,
+): string | undefined {
   const given = [input.currency, input.monthly?.currency, input.yearly?.currency].filter((c): c is string => c !== undefined);
-  if (new Set(given).size > 1) throw badRequest('currency: a plan has one currency; the monthly and yearly prices must use the same one', 'PLAN_CURRENCIES_DIFFER');
+  if (new Set(given).size > 1)
+    throw badRequest('currency: a plan has one currency; the monthly and yearly prices must use the same one', 'PLAN_CURRENCIES_DIFFER');
   return given[0] ?? current;
 }
 
@@ -26,12 +30,16 @@ function requireChargeable(field: string, minor: number | null | undefined, curr
   const minimum = minimumCharge(currency);
   if (minor < minimum) {
     const lowest = `${fromMinorUnits(minimum).toFixed(2)} ${currency}`;
-    throw badRequest(`${field}: must be at least ${lowest}, the lowest amount a card can be charged in ${currency}${options.zeroAllowed ? ' (or 0)' : ''}`, 'PRICE_BELOW_MINIMUM');
+    throw badRequest(
+      `${field}: must be at least ${lowest}, the lowest amount a card can be charged in ${currency}${options.zeroAllowed ? ' (or 0)' : ''}`,
+      'PRICE_BELOW_MINIMUM',
+    );
   }
 }
 
 async function requireLevel(db: Queryable, levelType: string) {
-  if (!(await catalogueRepo.level(db, levelType))) throw badRequest(`levelType: there is no user level ${levelType}; add it first`, 'UNKNOWN_LEVEL');
+  if (!(await catalogueRepo.level(db, levelType)))
+    throw badRequest(`levelType: there is no user level ${levelType}; add it first`, 'UNKNOWN_LEVEL');
 }
 
 /** A delete the database refused because something still refers to the row (e.g. a Stripe product). */
@@ -64,7 +72,12 @@ export function adminCatalogue(db: Database, defaultCurrency = CATALOGUE_CURRENC
       const current = await catalogueRepo.package(db, type);
       if (!current) throw notFound(`There is no package ${type}`, 'PACKAGE_NOT_FOUND');
       if (input.price !== undefined || input.currency !== undefined) {
-        requireChargeable('price', input.price === undefined ? current.price_minor : toMinorUnits(input.price), input.currency ?? current.currency, { zeroAllowed: false });
+        requireChargeable(
+          'price',
+          input.price === undefined ? current.price_minor : toMinorUnits(input.price),
+          input.currency ?? current.currency,
+          { zeroAllowed: false },
+        );
       }
       const changed = await catalogueRepo.updatePackage(db, type, {
         name: input.name,
@@ -124,28 +137,38 @@ export function adminCatalogue(db: Database, defaultCurrency = CATALOGUE_CURRENC
       return toPlan((await catalogueRepo.plan(db, planId)) as PlanRow);
     },
     async deletePlan(planId: string) {
-      if (planId === FREE_PLAN) throw conflict('The free plan is what members without a subscription have; it cannot be deleted', 'PLAN_BUILT_IN');
-      await db.transaction(async (tx) => {
-        if (!(await catalogueRepo.plan(tx, planId))) throw notFound(`There is no subscription plan ${planId}`, 'PLAN_NOT_FOUND');
-        const { active, total } = await catalogueRepo.planSubscriptions(tx, planId);
-        if (total > 0) {
-          throw conflict(
-            `Plan ${planId} has ${total} subscription(s) (${active} active) and is kept for their history; edit it instead of deleting it`,
-            'PLAN_IN_USE',
-          );
-        }
-        await catalogueRepo.deletePlan(tx, planId);
-      }).catch((err: unknown) => {
-        if (isReferenced(err)) throw conflict(`Plan ${planId} is still referenced (by its Stripe product) and cannot be deleted`, 'PLAN_IN_USE');
-        throw err;
-      });
+      if (planId === FREE_PLAN)
+        throw conflict('The free plan is what members without a subscription have; it cannot be deleted', 'PLAN_BUILT_IN');
+      await db
+        .transaction(async (tx) => {
+          if (!(await catalogueRepo.plan(tx, planId))) throw notFound(`There is no subscription plan ${planId}`, 'PLAN_NOT_FOUND');
+          const { active, total } = await catalogueRepo.planSubscriptions(tx, planId);
+          if (total > 0) {
+            throw conflict(
+              `Plan ${planId} has ${total} subscription(s) (${active} active) and is kept for their history; edit it instead of deleting it`,
+              'PLAN_IN_USE',
+            );
+          }
+          await catalogueRepo.deletePlan(tx, planId);
+        })
+        .catch((err: unknown) => {
+          if (isReferenced(err))
+            throw conflict(`Plan ${planId} is still referenced (by its Stripe product) and cannot be deleted`, 'PLAN_IN_USE');
+          throw err;
+        });
     },
 
     async levels() {
       return keyed((await catalogueRepo.levels(db)).map(toLevel), (l) => l.levelType);
     },
     async addLevel(input: z.infer<typeof newLevel>) {
-      const row = { level_type: input.levelType, name: input.name, daily_credits: input.dailyCredits, features: input.features, description: input.description };
+      const row = {
+        level_type: input.levelType,
+        name: input.name,
+        daily_credits: input.dailyCredits,
+        features: input.features,
+        description: input.description,
+      };
       if (!(await catalogueRepo.insertLevel(db, row))) throw conflict(`The user level ${input.levelType} already exists`, 'LEVEL_EXISTS');
       return toLevel((await catalogueRepo.level(db, input.levelType)) as LevelRow);
     },
@@ -168,9 +191,13 @@ export function adminCatalogue(db: Database, defaultCurrency = CATALOGUE_CURRENC
         await tx.query('SELECT 1 FROM user_levels WHERE level_type = $1 FOR UPDATE', [levelType]);
         const { plans, members } = await catalogueRepo.levelUsers(tx, levelType);
         if (plans.length > 0) {
-          throw conflict(`The ${levelType} level is used by the subscription plan(s) ${plans.join(', ')}; delete those plans or give them another level first`, 'LEVEL_IN_USE');
+          throw conflict(
+            `The ${levelType} level is used by the subscription plan(s) ${plans.join(', ')}; delete those plans or give them another level first`,
+            'LEVEL_IN_USE',
+          );
         }
-        if (members > 0) throw conflict(`${members} member(s) are at the ${levelType} level; move them to another level first`, 'LEVEL_IN_USE');
+        if (members > 0)
+          throw conflict(`${members} member(s) are at the ${levelType} level; move them to another level first`, 'LEVEL_IN_USE');
         await catalogueRepo.deleteLevel(tx, levelType);
       });
     },

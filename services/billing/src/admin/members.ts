@@ -44,7 +44,13 @@ interface EditContext {
  * (409). The level follows the plan unless `level` is given; level changes publish
  * `membership.changed`, and a higher level tops today's daily credits up to its allowance.
  */
-export function adminMembers(deps: { db: Database; credits: CreditsService; processor: SubscriptionProcessor; afterCommit: () => void; now: () => Date }) {
+export function adminMembers(deps: {
+  db: Database;
+  credits: CreditsService;
+  processor: SubscriptionProcessor;
+  afterCommit: () => void;
+  now: () => Date;
+}) {
   const { db, now } = deps;
 
   const toMember = (m: MemberRow) => {
@@ -69,22 +75,29 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; proc
   async function changeSubscription(ctx: EditContext, change: MemberChange): Promise<LevelType | undefined> {
     const active = await subscriptionsRepo.active(ctx.tx, ctx.userId);
     const expiry = change.subscriptionExpiry;
-    if (expiry && expiry <= now()) throw badRequest('subscriptionExpiry: must be in the future (to end a subscription now, choose the free plan)', 'EXPIRY_IN_PAST');
+    if (expiry && expiry <= now())
+      throw badRequest('subscriptionExpiry: must be in the future (to end a subscription now, choose the free plan)', 'EXPIRY_IN_PAST');
 
     if (change.subscriptionPlan === undefined) {
-      if (!active) throw badRequest('subscriptionExpiry: the member has no active subscription; choose a subscriptionPlan as well', 'NO_SUBSCRIPTION');
+      if (!active)
+        throw badRequest('subscriptionExpiry: the member has no active subscription; choose a subscriptionPlan as well', 'NO_SUBSCRIPTION');
       if (active.provider === 'stripe') {
         throw conflict(
           'subscriptionExpiry: this subscription is paid by card through Stripe, which sets its periods; give the member a plan to replace it, or the free plan to end it',
           'PAID_BY_CARD',
         );
       }
-      await adminMembersRepo.changeSubscription(ctx.tx, active.id, { planId: active.plan_id, level: active.level, periodEnd: expiry as Date });
+      await adminMembersRepo.changeSubscription(ctx.tx, active.id, {
+        planId: active.plan_id,
+        level: active.level,
+        periodEnd: expiry as Date,
+      });
       return undefined;
     }
 
     const plan = change.subscriptionPlan === null ? undefined : await catalogueRepo.plan(ctx.tx, change.subscriptionPlan);
-    if (change.subscriptionPlan !== null && !plan) throw badRequest(`subscriptionPlan: there is no plan ${change.subscriptionPlan}`, 'UNKNOWN_PLAN');
+    if (change.subscriptionPlan !== null && !plan)
+      throw badRequest(`subscriptionPlan: there is no plan ${change.subscriptionPlan}`, 'UNKNOWN_PLAN');
     if (!plan || plan.level_type === 'free') {
       if (expiry) throw badRequest('subscriptionExpiry: the free plan does not expire', 'FREE_PLAN_EXPIRY');
       if (active) await membership.endNow(ctx.tx, active, false);
@@ -92,11 +105,21 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; proc
     }
 
     if (active?.provider === 'admin') {
-      await adminMembersRepo.changeSubscription(ctx.tx, active.id, { planId: plan.id, level: plan.level_type, periodEnd: expiry ?? active.current_period_end });
+      await adminMembersRepo.changeSubscription(ctx.tx, active.id, {
+        planId: plan.id,
+        level: plan.level_type,
+        periodEnd: expiry ?? active.current_period_end,
+      });
       return plan.level_type;
     }
     const paidUntil = active && active.current_period_end > now() ? active.current_period_end : undefined;
-    const granted = { id: randomUUID(), user_id: ctx.userId, plan_id: plan.id, level: plan.level_type, current_period_end: expiry ?? paidUntil ?? new Date(now().getTime() + GRANTED_PERIOD_DAYS * DAY_MS) };
+    const granted = {
+      id: randomUUID(),
+      user_id: ctx.userId,
+      plan_id: plan.id,
+      level: plan.level_type,
+      current_period_end: expiry ?? paidUntil ?? new Date(now().getTime() + GRANTED_PERIOD_DAYS * DAY_MS),
+    };
     await subscriptionsRepo.insert(ctx.tx, {
       id: granted.id,
       userId: ctx.userId,
@@ -127,10 +150,23 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; proc
     const paidDelta = targetPaid - paid;
     const dailyDelta = targetDaily - daily;
     if (paidDelta === 0 && dailyDelta === 0) return;
-    await ledger.apply(ctx.tx, { userId: ctx.userId, kind: 'adjustment', paidDelta, dailyDelta, idempotencyKey, reference: `admin:${ctx.adminId}` });
+    await ledger.apply(ctx.tx, {
+      userId: ctx.userId,
+      kind: 'adjustment',
+      paidDelta,
+      dailyDelta,
+      idempotencyKey,
+      reference: `admin:${ctx.adminId}`,
+    });
     const added = paidDelta + dailyDelta;
     if (added > 0) {
-      await writeOutbox(ctx.tx, newEvent('credit.granted', eventData('credit.granted', { userId: ctx.userId, amount: added, kind: 'admin', reference: idempotencyKey })));
+      await writeOutbox(
+        ctx.tx,
+        newEvent(
+          'credit.granted',
+          eventData('credit.granted', { userId: ctx.userId, amount: added, kind: 'admin', reference: idempotencyKey }),
+        ),
+      );
     }
   }
 
@@ -155,7 +191,10 @@ export function adminMembers(deps: { db: Database; credits: CreditsService; proc
       await db.transaction(async (tx) => {
         if (!(await deps.credits.lockAccount(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
         const ctx = { tx, userId, requestKey: request.key, adminId: request.adminId };
-        const planLevel = change.subscriptionPlan !== undefined || change.subscriptionExpiry !== undefined ? await changeSubscription(ctx, change) : undefined;
+        const planLevel =
+          change.subscriptionPlan !== undefined || change.subscriptionExpiry !== undefined
+            ? await changeSubscription(ctx, change)
+            : undefined;
         const level = change.level ?? planLevel;
         if (level) await membership.changeLevel(tx, userId, level, `admin:${userId}:${request.key}`);
         if (change.paidCredits !== undefined || change.credits !== undefined) await setCredits(ctx, change);

@@ -11,15 +11,25 @@ export const parseInput = <T extends z.ZodType>(schema: T, value: unknown): z.ou
 
 const required = { message: 'is required' };
 const key = (example: string) =>
-  z.string(required).trim().regex(/^[a-z0-9][a-z0-9_-]{0,49}$/, `must be 1–50 lower-case letters, digits, _ or - (for example ${example})`);
+  z
+    .string(required)
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,49}$/, `must be 1–50 lower-case letters, digits, _ or - (for example ${example})`);
 const name = z.string(required).trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code such as HKD or USD')
   .transform((c) => c.toUpperCase())
-  .refine((c) => c in CURRENCIES, { error: (issue) => `${String(issue.input)} is not accepted; prices may be in ${CURRENCY_CODES.join(', ')} (currencies with two decimals)` });
+  .refine((c) => c in CURRENCIES, {
+    error: (issue) =>
+      `${String(issue.input)} is not accepted; prices may be in ${CURRENCY_CODES.join(', ')} (currencies with two decimals)`,
+  });
 const wholeNumber = (min: number) =>
-  z.number({ message: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(10_000_000, 'must be at most 10000000');
+  z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(10_000_000, 'must be at most 10000000');
 const price = (min: number) =>
   z
     .number({ message: 'must be a number' })
@@ -111,7 +121,12 @@ const day = z
 export const paymentsQuery = z
   .object({
     page: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(1),
-    limit: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+    limit: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .default(20),
     status: optionalField(
       z.enum(['all', 'completed', 'failed', 'canceled', 'requires_action', 'processing', 'abandoned', 'refunded', 'disputed'], {
         message: 'must be all, completed, failed, canceled, requires_action, processing, abandoned, refunded or disputed',
@@ -125,8 +140,20 @@ export const paymentsQuery = z
 export const memberIds = z.object({
   ids: z
     .string({ message: 'ids: is required (comma-separated user ids)' })
-    .transform((s) => [...new Set(s.split(',').map((id) => id.trim()).filter(Boolean))])
-    .pipe(z.array(z.uuid({ message: 'must be user ids (uuids)' })).min(1, 'is required (comma-separated user ids)').max(100, 'must name at most 100 users')),
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.uuid({ message: 'must be user ids (uuids)' }))
+        .min(1, 'is required (comma-separated user ids)')
+        .max(100, 'must name at most 100 users'),
+    ),
 });
 export const memberId = z.uuid({ message: 'The member id must be a user id (uuid)' });
 
@@ -150,7 +177,12 @@ export const memberChange = z
     paidCredits: wholeNumber(0).optional(),
     credits: wholeNumber(0).optional(),
     level: levelType.optional(),
-    subscriptionPlan: z.string({ message: 'must be a plan id, or null for none' }).trim().min(1, 'must be a plan id, or null for none').nullable().optional(),
+    subscriptionPlan: z
+      .string({ message: 'must be a plan id, or null for none' })
+      .trim()
+      .min(1, 'must be a plan id, or null for none')
+      .nullable()
+      .optional(),
     subscriptionExpiry: expiry.optional(),
   })
   .refine(someField, nothingToChange('paidCredits, credits, level, subscriptionPlan, subscriptionExpiry'))

@@ -55,10 +55,14 @@ async function update(db: Queryable, table: string, key: string, id: string, col
 /** The catalogue's SQL: credit packages, subscription plans and user levels. */
 export const catalogueRepo = {
   async packages(db: Queryable): Promise<PackageRow[]> {
-    return (await db.query<PackageRow>('SELECT type, name, credits, price_minor, currency, popular FROM credit_packages ORDER BY credits, type')).rows;
+    return (
+      await db.query<PackageRow>('SELECT type, name, credits, price_minor, currency, popular FROM credit_packages ORDER BY credits, type')
+    ).rows;
   },
   async package(db: Queryable, type: string): Promise<PackageRow | undefined> {
-    return (await db.query<PackageRow>('SELECT type, name, credits, price_minor, currency, popular FROM credit_packages WHERE type = $1', [type])).rows[0];
+    return (
+      await db.query<PackageRow>('SELECT type, name, credits, price_minor, currency, popular FROM credit_packages WHERE type = $1', [type])
+    ).rows[0];
   },
   /** False when the type is taken. */
   async insertPackage(db: Queryable, p: PackageRow): Promise<boolean> {
@@ -69,7 +73,8 @@ export const catalogueRepo = {
     );
     return rowCount === 1;
   },
-  updatePackage: (db: Queryable, type: string, columns: Partial<Omit<PackageRow, 'type'>>) => update(db, 'credit_packages', 'type', type, columns),
+  updatePackage: (db: Queryable, type: string, columns: Partial<Omit<PackageRow, 'type'>>) =>
+    update(db, 'credit_packages', 'type', type, columns),
   async deletePackage(db: Queryable, type: string): Promise<boolean> {
     return (await db.query('DELETE FROM credit_packages WHERE type = $1', [type])).rowCount === 1;
   },
@@ -89,7 +94,8 @@ export const catalogueRepo = {
     );
     return rowCount === 1;
   },
-  updatePlan: (db: Queryable, id: string, columns: Partial<Omit<PlanRow, 'id' | 'daily_credits'>>) => update(db, 'subscription_plans', 'id', id, columns),
+  updatePlan: (db: Queryable, id: string, columns: Partial<Omit<PlanRow, 'id' | 'daily_credits'>>) =>
+    update(db, 'subscription_plans', 'id', id, columns),
   async deletePlan(db: Queryable, id: string): Promise<boolean> {
     return (await db.query('DELETE FROM subscription_plans WHERE id = $1', [id])).rowCount === 1;
   },
@@ -117,7 +123,8 @@ export const catalogueRepo = {
     );
     return rowCount === 1;
   },
-  updateLevel: (db: Queryable, levelType: string, columns: Partial<Omit<LevelRow, 'level_type' | 'built_in'>>) => update(db, 'user_levels', 'level_type', levelType, columns),
+  updateLevel: (db: Queryable, levelType: string, columns: Partial<Omit<LevelRow, 'level_type' | 'built_in'>>) =>
+    update(db, 'user_levels', 'level_type', levelType, columns),
   async deleteLevel(db: Queryable, levelType: string): Promise<boolean> {
     return (await db.query('DELETE FROM user_levels WHERE level_type = $1', [levelType])).rowCount === 1;
   },

@@ -37,10 +37,11 @@ export const ledger = {
       [entry.userId, entry.kind, entry.paidDelta, entry.dailyDelta, entry.idempotencyKey, entry.reference ?? null],
     );
     if (rowCount !== 1) return false;
-    await tx.query(
-      `UPDATE credit_accounts SET paid_credits = paid_credits + $2, daily_credits = daily_credits + $3 WHERE user_id = $1`,
-      [entry.userId, entry.paidDelta, entry.dailyDelta],
-    );
+    await tx.query(`UPDATE credit_accounts SET paid_credits = paid_credits + $2, daily_credits = daily_credits + $3 WHERE user_id = $1`, [
+      entry.userId,
+      entry.paidDelta,
+      entry.dailyDelta,
+    ]);
     return true;
   },
 
@@ -59,8 +60,16 @@ export const ledger = {
   },
 
   /** Accounts whose cached balances differ from their ledger sums (none, when all is well). */
-  async mismatches(db: Queryable): Promise<Array<{ user_id: string; paid_credits: number; ledger_paid: number; daily_credits: number; ledger_daily: number }>> {
-    const { rows } = await db.query<{ user_id: string; paid_credits: number; ledger_paid: number; daily_credits: number; ledger_daily: number }>(
+  async mismatches(
+    db: Queryable,
+  ): Promise<Array<{ user_id: string; paid_credits: number; ledger_paid: number; daily_credits: number; ledger_daily: number }>> {
+    const { rows } = await db.query<{
+      user_id: string;
+      paid_credits: number;
+      ledger_paid: number;
+      daily_credits: number;
+      ledger_daily: number;
+    }>(
       `SELECT a.user_id, a.paid_credits, COALESCE(sum(l.paid_delta), 0)::int AS ledger_paid,
               a.daily_credits, COALESCE(sum(l.daily_delta), 0)::int AS ledger_daily
        FROM credit_accounts a LEFT JOIN credit_ledger l ON l.user_id = a.user_id

@@ -27,7 +27,12 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
     }
     const { amount } = topupBody.parse(req.body ?? {});
     const key = idempotencyKeyOf(req);
-    const balance = await credits.grant(caller.id, amount, caller.role === 'admin' ? 'admin' : 'purchase', `topup:${caller.id}:${key ?? randomUUID()}`);
+    const balance = await credits.grant(
+      caller.id,
+      amount,
+      caller.role === 'admin' ? 'admin' : 'purchase',
+      `topup:${caller.id}:${key ?? randomUUID()}`,
+    );
     res.json({ success: true, ...balance });
   });
 
@@ -38,10 +43,17 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
    * spend the user's credits (docs/decisions/0007-internal-routes-carry-the-callers-token.md).
    */
   router.post('/internal/credits/debit', async (req, res) => {
-    if (!req.caller) throw unauthorized("A debit must carry the end user's bearer token (forward the user's Authorization header)", 'CALLER_TOKEN_REQUIRED');
+    if (!req.caller)
+      throw unauthorized(
+        "A debit must carry the end user's bearer token (forward the user's Authorization header)",
+        'CALLER_TOKEN_REQUIRED',
+      );
     const body = debitCreditsRequest.parse(req.body ?? {});
     if (req.caller.id !== body.userId && req.caller.role !== 'admin') {
-      throw forbidden("userId: the token belongs to another user; only the user's own token may spend the user's credits", 'DEBIT_FORBIDDEN');
+      throw forbidden(
+        "userId: the token belongs to another user; only the user's own token may spend the user's credits",
+        'DEBIT_FORBIDDEN',
+      );
     }
     res.json(await credits.debit(body.userId, body.amount, body.reference));
   });

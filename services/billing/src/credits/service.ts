@@ -83,7 +83,8 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         const account = await lockAndRefill(tx, userId);
         const key = `debit:${reference}`;
         const [earlier, refunded] = await ledger.byKeys(tx, [key, refundKey(reference)]);
-        if (earlier && earlier.user_id !== userId) throw conflict(`The reference ${reference} was already debited for another user`, 'REFERENCE_OF_ANOTHER_USER');
+        if (earlier && earlier.user_id !== userId)
+          throw conflict(`The reference ${reference} was already debited for another user`, 'REFERENCE_OF_ANOTHER_USER');
         if (earlier) return { account, debited: false };
         if (refunded) throw analysisEnded();
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
@@ -91,7 +92,10 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         const fromPaid = amount - fromDaily;
         await ledger.apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference });
         await writeOutbox(tx, newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference })));
-        return { account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily }, debited: true };
+        return {
+          account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily },
+          debited: true,
+        };
       });
       if (result.debited) options.afterCommit();
       return toBalance(result.account);
@@ -129,8 +133,16 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
     /** `grant` inside the caller's transaction; false when the key was used before. */
     async grantIn(tx: Queryable, userId: string, amount: number, kind: 'purchase' | 'admin', idempotencyKey: string): Promise<boolean> {
       await lockAndRefill(tx, userId);
-      const granted = await ledger.apply(tx, { userId, kind: kind === 'admin' ? 'adjustment' : 'grant', paidDelta: amount, dailyDelta: 0, idempotencyKey, reference: idempotencyKey });
-      if (granted) await writeOutbox(tx, newEvent('credit.granted', eventData('credit.granted', { userId, amount, kind, reference: idempotencyKey })));
+      const granted = await ledger.apply(tx, {
+        userId,
+        kind: kind === 'admin' ? 'adjustment' : 'grant',
+        paidDelta: amount,
+        dailyDelta: 0,
+        idempotencyKey,
+        reference: idempotencyKey,
+      });
+      if (granted)
+        await writeOutbox(tx, newEvent('credit.granted', eventData('credit.granted', { userId, amount, kind, reference: idempotencyKey })));
       return granted;
     },
 

@@ -5,7 +5,10 @@ export const NAME_FIELDS = ['firstName', 'lastName'] as const;
 
 export const userDirectoryRepo = {
   /** The user as registered; a repeat, or a registration arriving after an update, keeps the update's mark. */
-  async register(db: Queryable, user: { userId: string; email: string; firstName: string; lastName: string; registeredAt: string }): Promise<void> {
+  async register(
+    db: Queryable,
+    user: { userId: string; email: string; firstName: string; lastName: string; registeredAt: string },
+  ): Promise<void> {
     await db.query(
       `INSERT INTO user_directory (user_id, email, first_name, last_name, registered_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name,

@@ -14,7 +14,12 @@ export interface PaymentIntent {
 
 export interface PaymentProcessor {
   readonly name: 'stripe' | 'demo';
-  createIntent(input: { amount: number; currency: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<PaymentIntent>;
+  createIntent(input: {
+    amount: number;
+    currency: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent>;
   /** Cancels an intent nobody paid (as abandoned); an intent that moved on meanwhile refuses or answers as it stands. */
   cancelIntent(id: string): Promise<PaymentIntent>;
@@ -63,19 +68,35 @@ export function demoProcessor(db: Database) {
     return rows[0];
   };
   const setStatus = async (id: string, status: PaymentIntent['status'], lastError: string | null = null) => {
-    const { rows } = await db.query<IntentRow>('UPDATE demo_payment_intents SET status = $2, last_error = $3 WHERE id = $1 RETURNING *', [id, status, lastError]);
+    const { rows } = await db.query<IntentRow>('UPDATE demo_payment_intents SET status = $2, last_error = $3 WHERE id = $1 RETURNING *', [
+      id,
+      status,
+      lastError,
+    ]);
     return toIntent(rows[0] as IntentRow);
   };
 
   return {
     name: 'demo' as const,
 
-    async createIntent(input: { amount: number; currency: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<PaymentIntent> {
+    async createIntent(input: {
+      amount: number;
+      currency: string;
+      metadata: Record<string, string>;
+      idempotencyKey: string;
+    }): Promise<PaymentIntent> {
       const id = `pi_demo_${randomBytes(12).toString('hex')}`;
       await db.query(
         `INSERT INTO demo_payment_intents (id, client_secret, amount, currency, status, metadata, idempotency_key)
          VALUES ($1, $2, $3, $4, 'requires_payment_method', $5::text::jsonb, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
-        [id, `${id}_secret_${randomBytes(12).toString('hex')}`, input.amount, input.currency, JSON.stringify(input.metadata), input.idempotencyKey],
+        [
+          id,
+          `${id}_secret_${randomBytes(12).toString('hex')}`,
+          input.amount,
+          input.currency,
+          JSON.stringify(input.metadata),
+          input.idempotencyKey,
+        ],
       );
       const { rows } = await db.query<IntentRow>('SELECT * FROM demo_payment_intents WHERE idempotency_key = $1', [input.idempotencyKey]);
       return toIntent(rows[0] as IntentRow);
@@ -100,7 +121,11 @@ export function demoProcessor(db: Database) {
       if (intent.client_secret !== clientSecret) throw badRequest('The client secret does not match this payment', 'INVALID_CLIENT_SECRET');
       if (intent.status === 'succeeded') return toIntent(intent);
       // As Stripe refuses to confirm a canceled intent (the sweep cancels those left unpaid a day).
-      if (intent.status === 'canceled') throw badRequest('This payment was cancelled because it was not paid within a day; choose the package again to pay', 'PAYMENT_INTENT_CANCELED');
+      if (intent.status === 'canceled')
+        throw badRequest(
+          'This payment was cancelled because it was not paid within a day; choose the package again to pay',
+          'PAYMENT_INTENT_CANCELED',
+        );
       const card = cardNumber.replace(/[\s-]/g, '');
       switch (card) {
         case DEMO_CARDS.succeeds:
@@ -111,7 +136,10 @@ export function demoProcessor(db: Database) {
           await setStatus(id, 'requires_payment_method', 'Your card was declined.');
           throw cardDeclined();
         default:
-          throw badRequest('Demo mode accepts only the test cards 4242 4242 4242 4242, 4000 0000 0000 0002 and 4000 0027 6000 3184', 'UNKNOWN_TEST_CARD');
+          throw badRequest(
+            'Demo mode accepts only the test cards 4242 4242 4242 4242, 4000 0000 0000 0002 and 4000 0027 6000 3184',
+            'UNKNOWN_TEST_CARD',
+          );
       }
     },
 

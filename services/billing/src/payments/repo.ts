@@ -48,7 +48,12 @@ export const paymentsRepo = {
   async pageOfUser(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: PaymentRow[]; total: number }> {
     const shown = 'FROM payments WHERE user_id = $1 AND status <> ALL($2::text[])';
     // One after the other: `db` may be a single client (a transaction), which runs one query at a time.
-    const page = await db.query<PaymentRow>(`SELECT * ${shown} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [userId, UNSUBMITTED_STATUSES, limit, offset]);
+    const page = await db.query<PaymentRow>(`SELECT * ${shown} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [
+      userId,
+      UNSUBMITTED_STATUSES,
+      limit,
+      offset,
+    ]);
     const count = await db.query<{ total: string }>(`SELECT count(*) AS total ${shown}`, [userId, UNSUBMITTED_STATUSES]);
     return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
   },
@@ -58,13 +63,28 @@ export const paymentsRepo = {
     await db.query(
       `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider_payment_id) DO NOTHING`,
-      [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null],
+      [
+        p.id,
+        p.userId,
+        p.type,
+        p.packageType,
+        p.credits,
+        p.amount,
+        p.currency,
+        p.status,
+        p.provider,
+        p.providerPaymentId,
+        p.failureMessage ?? null,
+      ],
     );
   },
 
   /** Who made the payment and for what (package or subscription), read without a lock. */
   async payerOf(q: Queryable, providerPaymentId: string): Promise<Pick<PaymentRow, 'user_id' | 'type'> | undefined> {
-    const { rows } = await q.query<Pick<PaymentRow, 'user_id' | 'type'>>('SELECT user_id, type FROM payments WHERE provider_payment_id = $1', [providerPaymentId]);
+    const { rows } = await q.query<Pick<PaymentRow, 'user_id' | 'type'>>(
+      'SELECT user_id, type FROM payments WHERE provider_payment_id = $1',
+      [providerPaymentId],
+    );
     return rows[0];
   },
 
@@ -107,7 +127,20 @@ export const paymentsRepo = {
        ON CONFLICT (provider_payment_id) DO UPDATE SET status = EXCLUDED.status, failure_message = EXCLUDED.failure_message, updated_at = now()
        WHERE payments.status <> EXCLUDED.status AND payments.status <> ALL($12::text[])
        RETURNING id`,
-      [p.id, p.userId, p.type, p.packageType, p.credits, p.amount, p.currency, p.status, p.provider, p.providerPaymentId, p.failureMessage ?? null, SETTLED_STATUSES],
+      [
+        p.id,
+        p.userId,
+        p.type,
+        p.packageType,
+        p.credits,
+        p.amount,
+        p.currency,
+        p.status,
+        p.provider,
+        p.providerPaymentId,
+        p.failureMessage ?? null,
+        SETTLED_STATUSES,
+      ],
     );
     return rows[0];
   },

@@ -55,7 +55,10 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
    * other: a package's row before the member's account (the grant, payments/service.ts), a
    * subscription's after it (subscriptions lock the account first, subscriptions/service.ts).
    */
-  async function onPaidPayment(providerPaymentId: string, change: (tx: Queryable, payment: PaymentRow) => Promise<PaymentRow | undefined>): Promise<ReversalOutcome> {
+  async function onPaidPayment(
+    providerPaymentId: string,
+    change: (tx: Queryable, payment: PaymentRow) => Promise<PaymentRow | undefined>,
+  ): Promise<ReversalOutcome> {
     const result = await db.transaction(async (tx): Promise<ReversalOutcome> => {
       // Who paid and for what never changes, so it may be read before any lock is taken.
       const payer = await paymentsRepo.payerOf(tx, providerPaymentId);
@@ -77,7 +80,10 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
    */
   async function takeRefundedCredits(tx: Queryable, payment: PaymentRow): Promise<PaymentRow> {
     if (payment.amount === 0) return payment;
-    const dueInAll = Math.min(Math.floor((payment.credits * payment.amount_refunded) / payment.amount), payment.credits - payment.credits_disputed);
+    const dueInAll = Math.min(
+      Math.floor((payment.credits * payment.amount_refunded) / payment.amount),
+      payment.credits - payment.credits_disputed,
+    );
     const due = Math.max(0, dueInAll - payment.credits_refunded);
     if (due === 0) return payment;
     const taken = await takeBack(tx, payment, due, `payment-refund:${payment.provider_payment_id}:${dueInAll}`);
@@ -107,7 +113,8 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
   }
 
   /** Completed, or refunded when nothing is left of it; a payment under dispute stays disputed. */
-  const statusAfterRefund = (p: PaymentRow) => (p.status === 'disputed' ? 'disputed' : p.amount_refunded >= p.amount ? 'refunded' : 'completed');
+  const statusAfterRefund = (p: PaymentRow) =>
+    p.status === 'disputed' ? 'disputed' : p.amount_refunded >= p.amount ? 'refunded' : 'completed';
 
   return {
     /**
@@ -136,7 +143,12 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
         if (took || released) return undefined;
         const due = payment.credits - payment.credits_refunded - payment.credits_disputed;
         const taken = await takeBack(tx, payment, due, `payment-dispute:${disputeId}`);
-        return paymentsRepo.saveReversal(tx, { ...payment, status: 'disputed', credits_disputed: payment.credits_disputed + due, credits_shortfall: payment.credits_shortfall + due - taken });
+        return paymentsRepo.saveReversal(tx, {
+          ...payment,
+          status: 'disputed',
+          credits_disputed: payment.credits_disputed + due,
+          credits_shortfall: payment.credits_shortfall + due - taken,
+        });
       });
     },
 
@@ -162,7 +174,12 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
         });
         if (!took) return undefined;
         // A charge has one dispute at a time, so all credits disputed are this dispute's.
-        const released = { ...payment, status: 'completed', credits_disputed: 0, credits_shortfall: payment.credits_shortfall - (payment.credits_disputed - returned) };
+        const released = {
+          ...payment,
+          status: 'completed',
+          credits_disputed: 0,
+          credits_shortfall: payment.credits_shortfall - (payment.credits_disputed - returned),
+        };
         const next = await takeRefundedCredits(tx, released);
         const saved = await paymentsRepo.saveReversal(tx, { ...next, status: statusAfterRefund(next) });
         if (next.credits_refunded !== payment.credits_refunded) await announceRefund(tx, saved);

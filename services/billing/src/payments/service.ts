@@ -56,14 +56,34 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
       if (failed && current.status !== 'failed') {
         await writeOutbox(
           tx,
-          newEvent('payment.failed', eventData('payment.failed', { paymentId: payment.id, userId: payment.user_id, price, provider: payment.provider, providerPaymentId: intent.id, reason: intent.lastError ?? 'failed' })),
+          newEvent(
+            'payment.failed',
+            eventData('payment.failed', {
+              paymentId: payment.id,
+              userId: payment.user_id,
+              price,
+              provider: payment.provider,
+              providerPaymentId: intent.id,
+              reason: intent.lastError ?? 'failed',
+            }),
+          ),
         );
       }
       if (intent.status !== 'succeeded') return false;
       await deps.credits.grantIn(tx, payment.user_id, payment.credits, 'purchase', `payment:${intent.id}`);
       await writeOutbox(
         tx,
-        newEvent('payment.confirmed', eventData('payment.confirmed', { paymentId: payment.id, userId: payment.user_id, price, credits: payment.credits, provider: payment.provider, providerPaymentId: intent.id })),
+        newEvent(
+          'payment.confirmed',
+          eventData('payment.confirmed', {
+            paymentId: payment.id,
+            userId: payment.user_id,
+            price,
+            credits: payment.credits,
+            provider: payment.provider,
+            providerPaymentId: intent.id,
+          }),
+        ),
       );
       return true;
     });
@@ -94,7 +114,13 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         provider: processor.name,
         providerPaymentId: intent.id,
       });
-      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: fromMinorUnits(amount), currency: pkg.currency, credits: pkg.credits };
+      return {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: fromMinorUnits(amount),
+        currency: pkg.currency,
+        credits: pkg.credits,
+      };
     },
 
     /**

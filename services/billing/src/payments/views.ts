@@ -22,7 +22,8 @@ export const SETTLED_STATUSES = ['completed', 'refunded', 'disputed'];
 
 /** The payment statuses the payments lists name; every other (still open at the processor) shows as processing. */
 export const SHOWN_STATUSES = ['completed', 'failed', 'canceled', 'requires_action', 'refunded', 'disputed'];
-const shownStatus = (status: string) => (UNSUBMITTED_STATUSES.includes(status) ? ABANDONED : SHOWN_STATUSES.includes(status) ? status : 'processing');
+const shownStatus = (status: string) =>
+  UNSUBMITTED_STATUSES.includes(status) ? ABANDONED : SHOWN_STATUSES.includes(status) ? status : 'processing';
 
 /** What a payment is, as the user's and the admin's payments lists both show it. */
 export const paymentFields = (p: PaymentRow) => ({

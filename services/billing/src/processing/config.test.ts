@@ -9,7 +9,13 @@ describe('billing configuration', () => {
   });
 
   it('takes Stripe with its three keys, and the API base for tests', () => {
-    const options = sut({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_API_BASE: 'http://127.0.0.1:12111', SUBSCRIPTION_SWEEP_INTERVAL_MS: '5000' });
+    const options = sut({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      SUBSCRIPTION_SWEEP_INTERVAL_MS: '5000',
+    });
     expect(options).toEqual({
       demoPayments: false,
       stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', publishableKey: 'pk_test_1', apiBase: 'http://127.0.0.1:12111' },
@@ -24,7 +30,9 @@ describe('billing configuration', () => {
   });
 
   it('refuses a Stripe key without the webhook secret, naming the variable', () => {
-    expect(() => sut({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+    expect(() => sut({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
+    );
     expect(() => sut({ STRIPE_API_BASE: 'not a url' })).toThrow('STRIPE_API_BASE: must be a URL');
   });
 });

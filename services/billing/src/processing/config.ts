@@ -33,9 +33,16 @@ export const billingEnvSchema = z
     }
   });
 
-export function billingOptionsFrom(config: z.infer<typeof billingEnvSchema>): ProcessingOptions & { demoPayments: boolean; currency: string } {
+export function billingOptionsFrom(
+  config: z.infer<typeof billingEnvSchema>,
+): ProcessingOptions & { demoPayments: boolean; currency: string } {
   const stripe = config.STRIPE_SECRET_KEY
-    ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET as string, publishableKey: config.STRIPE_PUBLISHABLE_KEY as string, apiBase: config.STRIPE_API_BASE }
+    ? {
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET as string,
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY as string,
+        apiBase: config.STRIPE_API_BASE,
+      }
     : undefined;
   return { demoPayments: !stripe, stripe, expirySweepIntervalMs: config.SUBSCRIPTION_SWEEP_INTERVAL_MS, currency: config.BILLING_CURRENCY };
 }

@@ -3,7 +3,12 @@
  * pass under way. A pass never overlaps the next: the timer is set again only once it ended.
  * A failing pass is logged with `what` and the next one runs all the same.
  */
-export function every(intervalMs: number, pass: () => Promise<unknown>, log: (err: unknown, msg: string) => void, what: string): { stop(): Promise<void> } {
+export function every(
+  intervalMs: number,
+  pass: () => Promise<unknown>,
+  log: (err: unknown, msg: string) => void,
+  what: string,
+): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

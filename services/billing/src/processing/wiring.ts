@@ -60,7 +60,9 @@ export function cardProcessing(
     subscriptionProcessor = stripeSubs.processor;
     const reversals = stripeReversals({ stripe, payments, reversals: paymentReversals({ db: ctx.db, credits, afterCommit }) });
     const webhooks = stripeWebhooks({ db: ctx.db, payments, subscriptions: stripeSubs, reversals });
-    routes.push(webhooksRoutes(webhooks, (payload, signature) => stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret)));
+    routes.push(
+      webhooksRoutes(webhooks, (payload, signature) => stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret)),
+    );
   } else {
     const demoSubs = demoSubscriptions({ demo, inTransaction, now });
     subscriptionProcessor = demoSubs.processor;
@@ -82,6 +84,9 @@ export function cardProcessing(
   const interval = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
   const expiry = expirySweep({ db: ctx.db, settle: (userId) => subscriptions.settle(userId), now, log });
   const abandoned = abandonedPaymentsSweep({ db: ctx.db, processor: paymentProcessor, payments, now, log });
-  const sweeps = [every(interval, expiry.sweepOnce, log, 'subscription expiry sweep'), every(interval, abandoned.sweepOnce, log, 'abandoned payments sweep')];
+  const sweeps = [
+    every(interval, expiry.sweepOnce, log, 'subscription expiry sweep'),
+    every(interval, abandoned.sweepOnce, log, 'abandoned payments sweep'),
+  ];
   return { routes, subscriptionProcessor, close: () => Promise.all(sweeps.map((sweep) => sweep.stop())).then(() => undefined) };
 }

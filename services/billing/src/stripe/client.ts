@@ -43,12 +43,21 @@ export function isCardError(err: unknown): err is Stripe.errors.StripeCardError 
  */
 function processorFailure(err: unknown): unknown {
   const { errors } = Stripe;
-  const unavailable = [errors.StripeConnectionError, errors.StripeAPIError, errors.StripeRateLimitError, errors.StripeAuthenticationError, errors.StripePermissionError];
+  const unavailable = [
+    errors.StripeConnectionError,
+    errors.StripeAPIError,
+    errors.StripeRateLimitError,
+    errors.StripeAuthenticationError,
+    errors.StripePermissionError,
+  ];
   if (unavailable.some((kind) => err instanceof kind)) {
     return serviceUnavailable('Card payments are unavailable right now; please try again in a moment', 'PROCESSOR_UNAVAILABLE');
   }
   if (err instanceof errors.StripeIdempotencyError) {
-    return conflict('This Idempotency-Key was already used for a different request; send a new key for a new payment', 'IDEMPOTENCY_KEY_REUSED');
+    return conflict(
+      'This Idempotency-Key was already used for a different request; send a new key for a new payment',
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   }
   if (err instanceof errors.StripeInvalidRequestError) {
     return badRequest(`The card processor refused the request: ${err.message}`, 'PROCESSOR_INVALID_REQUEST');

@@ -9,7 +9,9 @@ const toPaymentIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
   currency: intent.currency,
   // Stripe's other states (requires_confirmation, requires_capture) do not occur with
   // automatic confirmation and capture; they read as still processing.
-  status: (['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] as const).find((s) => s === intent.status) ?? 'processing',
+  status:
+    (['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] as const).find((s) => s === intent.status) ??
+    'processing',
   lastError: intent.last_payment_error?.message ?? null,
   metadata: intent.metadata ?? {},
 });

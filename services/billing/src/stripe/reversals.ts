@@ -34,7 +34,9 @@ export function stripeReversals(deps: { stripe: Stripe; payments: PaymentsServic
   /** The payment's id here (its intent's, or its invoice's), or undefined for a charge billing did not sell. */
   async function paymentOfIntent(intentId: string): Promise<string | undefined> {
     if ((await payments.settleFromProcessor(intentId)).handled) return intentId;
-    const invoicePayments = await atStripe(() => stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intentId }, limit: 1 }));
+    const invoicePayments = await atStripe(() =>
+      stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intentId }, limit: 1 }),
+    );
     return idOf(invoicePayments.data[0]?.invoice);
   }
 
@@ -44,7 +46,10 @@ export function stripeReversals(deps: { stripe: Stripe; payments: PaymentsServic
     if (!paymentId) return { handled: false };
     const result = await apply(paymentId);
     if (result.outcome !== 'applied') {
-      throw conflict(`The payment of charge ${charge.id} is not recorded as paid yet; deliver the event again later`, 'PAYMENT_NOT_SETTLED');
+      throw conflict(
+        `The payment of charge ${charge.id} is not recorded as paid yet; deliver the event again later`,
+        'PAYMENT_NOT_SETTLED',
+      );
     }
     return { handled: true, changed: result.changed };
   }
@@ -61,7 +66,9 @@ export function stripeReversals(deps: { stripe: Stripe; payments: PaymentsServic
       const dispute = await atStripe(() => stripe.disputes.retrieve(disputeId));
       if (OPEN_INQUIRY.includes(dispute.status)) return { handled: true, changed: false };
       const charge = await atStripe(() => stripe.charges.retrieve(idOf(dispute.charge) as string));
-      return onPaymentOf(charge, (paymentId) => (RELEASED.includes(dispute.status) ? reversals.disputeWon(paymentId, dispute.id) : reversals.disputed(paymentId, dispute.id)));
+      return onPaymentOf(charge, (paymentId) =>
+        RELEASED.includes(dispute.status) ? reversals.disputeWon(paymentId, dispute.id) : reversals.disputed(paymentId, dispute.id),
+      );
     },
   };
 }

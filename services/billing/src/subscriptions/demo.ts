@@ -16,7 +16,11 @@ import { type PlanRow, type SubscriptionRow, subscriptionsRepo } from './repo';
 export function demoSubscriptions(deps: { demo: DemoProcessor; inTransaction: UserTransaction; now: () => Date }) {
   const { inTransaction, now } = deps;
 
-  const payment = (request: { userId: string; plan: PlanRow; amount: number }, providerPaymentId: string, status: 'completed' | 'failed') => ({
+  const payment = (
+    request: { userId: string; plan: PlanRow; amount: number },
+    providerPaymentId: string,
+    status: 'completed' | 'failed',
+  ) => ({
     userId: request.userId,
     plan: request.plan,
     amount: request.amount,
@@ -45,7 +49,9 @@ export function demoSubscriptions(deps: { demo: DemoProcessor; inTransaction: Us
     async subscribe(request) {
       const card = (request.paymentMethodId ?? '').replace(/[\s-]/g, '');
       if (card === DEMO_CARDS.declined) {
-        await inTransaction(request.userId, (tx) => membership.recordPayment(tx, payment(request, `in_demo_${randomBytes(10).toString('hex')}`, 'failed')));
+        await inTransaction(request.userId, (tx) =>
+          membership.recordPayment(tx, payment(request, `in_demo_${randomBytes(10).toString('hex')}`, 'failed')),
+        );
         throw cardDeclined();
       }
       if (card === DEMO_CARDS.requiresAction) {
@@ -57,12 +63,16 @@ export function demoSubscriptions(deps: { demo: DemoProcessor; inTransaction: Us
         });
         const pending = await deps.demo.payCard(intent.id, intent.clientSecret, card);
         await inTransaction(request.userId, async (tx) => {
-          if (!(await subscriptionsRepo.byPendingPayment(tx, intent.id))) await subscriptionsRepo.insert(tx, newSubscription(request, 'incomplete', intent.id));
+          if (!(await subscriptionsRepo.byPendingPayment(tx, intent.id)))
+            await subscriptionsRepo.insert(tx, newSubscription(request, 'incomplete', intent.id));
         });
         return { status: 'requires_action', clientSecret: pending.clientSecret, paymentIntentId: pending.id };
       }
       if (card !== DEMO_CARDS.succeeds) {
-        throw badRequest('paymentMethodId: demo mode accepts the test cards 4242 4242 4242 4242, 4000 0000 0000 0002 and 4000 0027 6000 3184', 'UNKNOWN_TEST_CARD');
+        throw badRequest(
+          'paymentMethodId: demo mode accepts the test cards 4242 4242 4242 4242, 4000 0000 0000 0002 and 4000 0027 6000 3184',
+          'UNKNOWN_TEST_CARD',
+        );
       }
       await inTransaction(request.userId, async (tx) => {
         await settlePeriods(tx, request.userId, now());

@@ -12,7 +12,12 @@ const BATCH = 100;
  * settlement fails (the processor does not answer, say) is logged and left for the next pass;
  * the others are settled all the same.
  */
-export function expirySweep(deps: { db: Database; settle: (userId: string) => Promise<unknown>; now: () => Date; log: (err: unknown, msg: string) => void }) {
+export function expirySweep(deps: {
+  db: Database;
+  settle: (userId: string) => Promise<unknown>;
+  now: () => Date;
+  log: (err: unknown, msg: string) => void;
+}) {
   /** One pass; the number of users settled. */
   async function sweepOnce(): Promise<number> {
     let settled = 0;
@@ -20,7 +25,12 @@ export function expirySweep(deps: { db: Database; settle: (userId: string) => Pr
     const tried = new Set<string>();
     for (;;) {
       const now = deps.now();
-      const due = await subscriptionsRepo.usersToSettle(deps.db, now, new Date(now.getTime() - STRIPE_RENEWAL_GRACE_MS), BATCH + tried.size);
+      const due = await subscriptionsRepo.usersToSettle(
+        deps.db,
+        now,
+        new Date(now.getTime() - STRIPE_RENEWAL_GRACE_MS),
+        BATCH + tried.size,
+      );
       const users = due.filter((userId) => !tried.has(userId));
       for (const userId of users) {
         tried.add(userId);

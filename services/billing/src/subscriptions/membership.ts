@@ -15,14 +15,20 @@ export const membership = {
    * the new allowance (once per `reason`). 400 when the level does not exist (an admin deleted it).
    */
   async changeLevel(tx: Queryable, userId: string, level: Level, reason: string) {
-    const { rows } = await tx.query<{ level: Level; daily_credits: number }>('SELECT level, daily_credits FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+    const { rows } = await tx.query<{ level: Level; daily_credits: number }>(
+      'SELECT level, daily_credits FROM credit_accounts WHERE user_id = $1 FOR UPDATE',
+      [userId],
+    );
     const account = rows[0];
     if (!account || account.level === level) return;
-    const { rows: allowance } = await tx.query<{ daily_credits: number }>('SELECT daily_credits FROM user_levels WHERE level_type = $1', [level]);
+    const { rows: allowance } = await tx.query<{ daily_credits: number }>('SELECT daily_credits FROM user_levels WHERE level_type = $1', [
+      level,
+    ]);
     if (!allowance[0]) throw badRequest(`level: there is no user level ${level}`, 'UNKNOWN_LEVEL');
     await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
     const topUp = allowance[0].daily_credits - account.daily_credits;
-    if (topUp > 0) await ledger.apply(tx, { userId, kind: 'daily_refill', paidDelta: 0, dailyDelta: topUp, idempotencyKey: `level-change:${reason}` });
+    if (topUp > 0)
+      await ledger.apply(tx, { userId, kind: 'daily_refill', paidDelta: 0, dailyDelta: topUp, idempotencyKey: `level-change:${reason}` });
     await writeOutbox(tx, newEvent('membership.changed', eventData('membership.changed', { userId, level, previousLevel: account.level })));
   },
 
@@ -37,7 +43,16 @@ export const membership = {
     await subscriptionsRepo.setStatus(tx, sub.id, 'active');
     await writeOutbox(
       tx,
-      newEvent('subscription.started', eventData('subscription.started', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, level: sub.level, periodEnd: sub.current_period_end.toISOString() })),
+      newEvent(
+        'subscription.started',
+        eventData('subscription.started', {
+          subscriptionId: sub.id,
+          userId: sub.user_id,
+          planId: sub.plan_id,
+          level: sub.level,
+          periodEnd: sub.current_period_end.toISOString(),
+        }),
+      ),
     );
   },
 
@@ -54,14 +69,26 @@ export const membership = {
    */
   async endNow(tx: Queryable, sub: SubscriptionRow, toFree: boolean) {
     await subscriptionsRepo.end(tx, sub.id, 'canceled');
-    await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, atPeriodEnd: false })));
+    await writeOutbox(
+      tx,
+      newEvent(
+        'subscription.canceled',
+        eventData('subscription.canceled', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, atPeriodEnd: false }),
+      ),
+    );
     if (toFree) await this.changeLevel(tx, sub.user_id, 'free', `canceled:${sub.id}`);
   },
 
   /** `sub`'s period is over and it was not renewed: expired, back to free. */
   async expire(tx: Queryable, sub: SubscriptionRow) {
     await subscriptionsRepo.end(tx, sub.id, 'expired');
-    await writeOutbox(tx, newEvent('subscription.expired', eventData('subscription.expired', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id })));
+    await writeOutbox(
+      tx,
+      newEvent(
+        'subscription.expired',
+        eventData('subscription.expired', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id }),
+      ),
+    );
     await this.changeLevel(tx, sub.user_id, 'free', `expired:${sub.id}`);
   },
 
@@ -72,7 +99,16 @@ export const membership = {
    */
   async recordPayment(
     tx: Queryable,
-    p: { userId: string; plan: PlanRow; amount: number; currency: string; provider: 'stripe' | 'demo'; providerPaymentId: string; status: 'completed' | 'failed'; reason?: string },
+    p: {
+      userId: string;
+      plan: PlanRow;
+      amount: number;
+      currency: string;
+      provider: 'stripe' | 'demo';
+      providerPaymentId: string;
+      status: 'completed' | 'failed';
+      reason?: string;
+    },
   ): Promise<boolean> {
     const changed = await paymentsRepo.recordOutcome(tx, {
       id: randomUUID(),
@@ -88,7 +124,13 @@ export const membership = {
       failureMessage: p.reason,
     });
     if (!changed) return false;
-    const base = { paymentId: changed.id, userId: p.userId, price: { amount: p.amount, currency: p.currency }, provider: p.provider, providerPaymentId: p.providerPaymentId };
+    const base = {
+      paymentId: changed.id,
+      userId: p.userId,
+      price: { amount: p.amount, currency: p.currency },
+      provider: p.provider,
+      providerPaymentId: p.providerPaymentId,
+    };
     if (p.status === 'completed') {
       await writeOutbox(tx, newEvent('payment.confirmed', eventData('payment.confirmed', { ...base, credits: 0 })));
     } else {

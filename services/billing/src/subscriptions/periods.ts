@@ -26,7 +26,12 @@ export const STRIPE_RENEWAL_GRACE_MS = 3 * DAY_MS;
  * just brought up to date from Stripe (the sweep does that): a reader leaves it to the sweep
  * rather than end a subscription whose renewal webhook may merely be late.
  */
-export async function settlePeriods(tx: Queryable, userId: string, now: Date, options: { stripeSynced?: boolean } = {}): Promise<SubscriptionRow | undefined> {
+export async function settlePeriods(
+  tx: Queryable,
+  userId: string,
+  now: Date,
+  options: { stripeSynced?: boolean } = {},
+): Promise<SubscriptionRow | undefined> {
   let sub = await subscriptionsRepo.active(tx, userId);
   while (sub && sub.current_period_end.getTime() <= now.getTime()) {
     const renews = sub.auto_renewal && !sub.cancel_at_period_end;
@@ -42,7 +47,8 @@ export async function settlePeriods(tx: Queryable, userId: string, now: Date, op
 }
 
 /** True while a renewing Stripe subscription past its period end may still be paid (STRIPE_RENEWAL_GRACE_MS). */
-export const withinGrace = (sub: Pick<SubscriptionRow, 'current_period_end'>, now: Date) => sub.current_period_end.getTime() + STRIPE_RENEWAL_GRACE_MS > now.getTime();
+export const withinGrace = (sub: Pick<SubscriptionRow, 'current_period_end'>, now: Date) =>
+  sub.current_period_end.getTime() + STRIPE_RENEWAL_GRACE_MS > now.getTime();
 
 async function renewDemo(tx: Queryable, sub: SubscriptionRow): Promise<SubscriptionRow> {
   const plan = await subscriptionsRepo.plan(tx, sub.plan_id);
@@ -61,7 +67,16 @@ async function renewDemo(tx: Queryable, sub: SubscriptionRow): Promise<Subscript
   }
   await writeOutbox(
     tx,
-    newEvent('subscription.renewed', eventData('subscription.renewed', { subscriptionId: sub.id, userId: sub.user_id, planId: sub.plan_id, level: sub.level, periodEnd: end.toISOString() })),
+    newEvent(
+      'subscription.renewed',
+      eventData('subscription.renewed', {
+        subscriptionId: sub.id,
+        userId: sub.user_id,
+        planId: sub.plan_id,
+        level: sub.level,
+        periodEnd: end.toISOString(),
+      }),
+    ),
   );
   return { ...sub, current_period_end: end };
 }

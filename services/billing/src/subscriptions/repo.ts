@@ -57,18 +57,25 @@ export const subscriptionsRepo = {
   },
 
   async byProviderId(q: Queryable, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
-    const { rows } = await q.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE provider_subscription_id = $1', [providerSubscriptionId]);
+    const { rows } = await q.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE provider_subscription_id = $1', [
+      providerSubscriptionId,
+    ]);
     return rows[0];
   },
 
   async byPendingPayment(q: Queryable, paymentId: string): Promise<SubscriptionRow | undefined> {
-    const { rows } = await q.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE pending_payment_id = $1 AND status = 'incomplete'", [paymentId]);
+    const { rows } = await q.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE pending_payment_id = $1 AND status = 'incomplete'", [
+      paymentId,
+    ]);
     return rows[0];
   },
 
   /** The user's newest subscription still waiting for its first payment, if any. */
   async incomplete(q: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
-    const { rows } = await q.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE user_id = $1 AND status = 'incomplete' ORDER BY created_at DESC LIMIT 1", [userId]);
+    const { rows } = await q.query<SubscriptionRow>(
+      "SELECT * FROM subscriptions WHERE user_id = $1 AND status = 'incomplete' ORDER BY created_at DESC LIMIT 1",
+      [userId],
+    );
     return rows[0];
   },
 
@@ -94,9 +101,10 @@ export const subscriptionsRepo = {
 
   /** The user's (or everybody's) subscriptions that ended here but are still to be cancelled at their processor. */
   async cancelDue(q: Queryable, userId?: string): Promise<SubscriptionRow[]> {
-    const { rows } = await q.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE processor_cancel_due AND ($1::uuid IS NULL OR user_id = $1) ORDER BY updated_at LIMIT 100', [
-      userId ?? null,
-    ]);
+    const { rows } = await q.query<SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE processor_cancel_due AND ($1::uuid IS NULL OR user_id = $1) ORDER BY updated_at LIMIT 100',
+      [userId ?? null],
+    );
     return rows;
   },
 
@@ -138,7 +146,20 @@ export const subscriptionsRepo = {
     await q.query(
       `INSERT INTO subscriptions (id, user_id, plan_id, level, billing_cycle, status, current_period_end, auto_renewal, cancel_at_period_end, provider, provider_subscription_id, pending_payment_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [s.id, s.userId, s.plan.id, s.plan.level_type, s.cycle, s.status, s.periodEnd, s.autoRenewal, s.cancelAtPeriodEnd, s.provider, s.providerSubscriptionId ?? null, s.pendingPaymentId ?? null],
+      [
+        s.id,
+        s.userId,
+        s.plan.id,
+        s.plan.level_type,
+        s.cycle,
+        s.status,
+        s.periodEnd,
+        s.autoRenewal,
+        s.cancelAtPeriodEnd,
+        s.provider,
+        s.providerSubscriptionId ?? null,
+        s.pendingPaymentId ?? null,
+      ],
     );
   },
 
@@ -148,12 +169,19 @@ export const subscriptionsRepo = {
 
   /** Moves the period end forward only: a late or repeated event never shortens a period. */
   async extendTo(q: Queryable, id: string, periodEnd: Date): Promise<boolean> {
-    const { rowCount } = await q.query('UPDATE subscriptions SET current_period_end = $2, updated_at = now() WHERE id = $1 AND current_period_end < $2', [id, periodEnd]);
+    const { rowCount } = await q.query(
+      'UPDATE subscriptions SET current_period_end = $2, updated_at = now() WHERE id = $1 AND current_period_end < $2',
+      [id, periodEnd],
+    );
     return rowCount === 1;
   },
 
   async setRenewal(q: Queryable, id: string, renewal: { autoRenewal: boolean; cancelAtPeriodEnd: boolean }): Promise<void> {
-    await q.query('UPDATE subscriptions SET auto_renewal = $2, cancel_at_period_end = $3, updated_at = now() WHERE id = $1', [id, renewal.autoRenewal, renewal.cancelAtPeriodEnd]);
+    await q.query('UPDATE subscriptions SET auto_renewal = $2, cancel_at_period_end = $3, updated_at = now() WHERE id = $1', [
+      id,
+      renewal.autoRenewal,
+      renewal.cancelAtPeriodEnd,
+    ]);
   },
 
   /** The catalogue's plan (catalogue/repo.ts). */

@@ -39,7 +39,13 @@ const noSubscription = () => new AppError(404, 'NO_SUBSCRIPTION', 'You have no a
  * is not carried over) and is cancelled at its card processor, reliably (marked in the same
  * transaction, retried by the sweep until the processor confirms).
  */
-export function subscriptionsService(deps: { db: Database; afterCommit: () => void; processor: SubscriptionProcessor; now?: () => Date; log?: (err: unknown, msg: string) => void }) {
+export function subscriptionsService(deps: {
+  db: Database;
+  afterCommit: () => void;
+  processor: SubscriptionProcessor;
+  now?: () => Date;
+  log?: (err: unknown, msg: string) => void;
+}) {
   const now = deps.now ?? (() => new Date());
   const inTransaction = userTransaction(deps.db, deps.afterCommit);
   const { processor } = deps;
@@ -75,13 +81,25 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
     inTransaction(userId, async (tx) => {
       const active = await settlePeriods(tx, userId, now());
       if (active?.plan_id === plan.id && active.billing_cycle === cycle) {
-        throw conflict(`You already have the ${plan.id} plan, billed ${cycle}; to keep it after this period, turn auto-renewal on instead of subscribing again`, 'ALREADY_SUBSCRIBED');
+        throw conflict(
+          `You already have the ${plan.id} plan, billed ${cycle}; to keep it after this period, turn auto-renewal on instead of subscribing again`,
+          'ALREADY_SUBSCRIBED',
+        );
       }
       const pending = await subscriptionsRepo.incomplete(tx, userId);
-      if (pending?.plan_id === plan.id && pending.billing_cycle === cycle && pending.created_at.getTime() > now().getTime() - PENDING_FOR_MS) {
-        throw conflict(`Your subscription to the ${plan.id} plan (${cycle}) is waiting for your card's authentication; complete it instead of subscribing again`, 'SUBSCRIPTION_PENDING');
+      if (
+        pending?.plan_id === plan.id &&
+        pending.billing_cycle === cycle &&
+        pending.created_at.getTime() > now().getTime() - PENDING_FOR_MS
+      ) {
+        throw conflict(
+          `Your subscription to the ${plan.id} plan (${cycle}) is waiting for your card's authentication; complete it instead of subscribing again`,
+          'SUBSCRIPTION_PENDING',
+        );
       }
-      if (!(await subscriptionsRepo.claimSubscribe(tx, userId, { planId: plan.id, cycle }, new Date(Date.now() - SUBSCRIBE_CLAIM_STALE_MS)))) {
+      if (
+        !(await subscriptionsRepo.claimSubscribe(tx, userId, { planId: plan.id, cycle }, new Date(Date.now() - SUBSCRIBE_CLAIM_STALE_MS)))
+      ) {
         throw conflict('Another subscription request of yours is being processed; please wait for it to finish', 'SUBSCRIBE_IN_PROGRESS');
       }
     });
@@ -100,11 +118,16 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
     async current(userId: string) {
       const waiting = processor.refresh && (await subscriptionsRepo.incomplete(deps.db, userId));
       // A read must not fail because the processor does not answer; its webhook will bring the news.
-      if (waiting) await processor.refresh?.(waiting).catch((err: unknown) => deps.log?.(err, 'could not refresh a subscription from its processor'));
+      if (waiting)
+        await processor.refresh?.(waiting).catch((err: unknown) => deps.log?.(err, 'could not refresh a subscription from its processor'));
       return inTransaction(userId, (tx) => currentView(tx, userId));
     },
 
-    async subscribe(userId: string, input: { planId: string; billingCycle: BillingCycle; autoRenewal: boolean; paymentMethodId?: string }, requestId: string = randomUUID()) {
+    async subscribe(
+      userId: string,
+      input: { planId: string; billingCycle: BillingCycle; autoRenewal: boolean; paymentMethodId?: string },
+      requestId: string = randomUUID(),
+    ) {
       const plan = await subscriptionsRepo.plan(deps.db, input.planId);
       if (!plan) throw badRequest(`planId: there is no plan ${input.planId}`, 'UNKNOWN_PLAN');
       if (plan.level_type === 'free') {
@@ -117,11 +140,25 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
       if (amount === null) throw badRequest(`billingCycle: the plan ${plan.id} has no ${input.billingCycle} price`, 'NO_SUCH_PRICE');
       await claimSubscribe(userId, plan, input.billingCycle);
       const outcome = await processor
-        .subscribe({ userId, plan, cycle: input.billingCycle, amount, autoRenewal: input.autoRenewal, paymentMethodId: input.paymentMethodId, requestId })
+        .subscribe({
+          userId,
+          plan,
+          cycle: input.billingCycle,
+          amount,
+          autoRenewal: input.autoRenewal,
+          paymentMethodId: input.paymentMethodId,
+          requestId,
+        })
         .finally(() => subscriptionsRepo.releaseSubscribe(deps.db, userId));
       const state = await inTransaction(userId, (tx) => currentView(tx, userId));
       if (outcome.status === 'requires_action') {
-        return { success: false, status: 'requires_action' as const, clientSecret: outcome.clientSecret, paymentIntentId: outcome.paymentIntentId, ...state };
+        return {
+          success: false,
+          status: 'requires_action' as const,
+          clientSecret: outcome.clientSecret,
+          paymentIntentId: outcome.paymentIntentId,
+          ...state,
+        };
       }
       return { success: true, status: 'active' as const, ...state };
     },
@@ -142,7 +179,13 @@ export function subscriptionsService(deps: { db: Database; afterCommit: () => vo
       return whileActive(sub, async (tx, current) => {
         if (!current.cancel_at_period_end) {
           await subscriptionsRepo.setRenewal(tx, sub.id, { autoRenewal: current.auto_renewal, cancelAtPeriodEnd: true });
-          await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: sub.id, userId, planId: sub.plan_id, atPeriodEnd: true })));
+          await writeOutbox(
+            tx,
+            newEvent(
+              'subscription.canceled',
+              eventData('subscription.canceled', { subscriptionId: sub.id, userId, planId: sub.plan_id, atPeriodEnd: true }),
+            ),
+          );
         }
         return { success: true, ...(await currentView(tx, userId)) };
       });

@@ -30,7 +30,12 @@ export interface Snapshot {
   cancelAtPeriodEnd: boolean;
 }
 
-export const STATUS: Record<string, Snapshot['status']> = { incomplete: 'incomplete', active: 'active', trialing: 'active', past_due: 'past_due' };
+export const STATUS: Record<string, Snapshot['status']> = {
+  incomplete: 'incomplete',
+  active: 'active',
+  trialing: 'active',
+  past_due: 'past_due',
+};
 
 /** Applies Stripe's state of a subscription here, in the user's transaction. */
 export async function applyStripeState(tx: Queryable, snap: Snapshot, now: Date, pendingPaymentId?: string): Promise<void> {
@@ -74,10 +79,19 @@ export async function applyStripeState(tx: Queryable, snap: Snapshot, now: Date,
   }
 
   if (row.cancel_at_period_end !== snap.cancelAtPeriodEnd) {
-    await subscriptionsRepo.setRenewal(tx, row.id, { autoRenewal: row.auto_renewal || !snap.cancelAtPeriodEnd, cancelAtPeriodEnd: snap.cancelAtPeriodEnd });
+    await subscriptionsRepo.setRenewal(tx, row.id, {
+      autoRenewal: row.auto_renewal || !snap.cancelAtPeriodEnd,
+      cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
+    });
     // Announced unless the user had already turned renewal off here.
     if (snap.cancelAtPeriodEnd && row.auto_renewal && row.status === 'active') {
-      await writeOutbox(tx, newEvent('subscription.canceled', eventData('subscription.canceled', { subscriptionId: row.id, userId: row.user_id, planId: row.plan_id, atPeriodEnd: true })));
+      await writeOutbox(
+        tx,
+        newEvent(
+          'subscription.canceled',
+          eventData('subscription.canceled', { subscriptionId: row.id, userId: row.user_id, planId: row.plan_id, atPeriodEnd: true }),
+        ),
+      );
     }
   }
   if (snap.status === 'active' && row.status === 'incomplete') {
@@ -114,7 +128,16 @@ export async function recordPaidInvoice(tx: Queryable, snap: Snapshot, invoice: 
     if (status === 'active') {
       await writeOutbox(
         tx,
-        newEvent('subscription.renewed', eventData('subscription.renewed', { subscriptionId: row.id, userId: row.user_id, planId: row.plan_id, level: row.level, periodEnd: end.toISOString() })),
+        newEvent(
+          'subscription.renewed',
+          eventData('subscription.renewed', {
+            subscriptionId: row.id,
+            userId: row.user_id,
+            planId: row.plan_id,
+            level: row.level,
+            periodEnd: end.toISOString(),
+          }),
+        ),
       );
     }
   }

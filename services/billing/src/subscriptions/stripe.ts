@@ -22,7 +22,13 @@ const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref ==
  * Stripe after the transaction, by whichever webhook, request or sweep sees it next. Every
  * invoice is recorded and announced once under its id.
  */
-export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTransaction: UserTransaction; now: () => Date; log: (err: unknown, msg: string) => void }) {
+export function stripeSubscriptions(deps: {
+  db: Database;
+  stripe: Stripe;
+  inTransaction: UserTransaction;
+  now: () => Date;
+  log: (err: unknown, msg: string) => void;
+}) {
   const { stripe, inTransaction } = deps;
   const catalogue = stripeCatalogue(deps.db, stripe);
 
@@ -94,11 +100,24 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
     let created: Stripe.Subscription;
     try {
       // Keyed like the subscription, so a retried request gets the same attached method back.
-      const method = await stripe.paymentMethods.attach(request.paymentMethodId, { customer }, { idempotencyKey: `attach:${request.userId}:${request.requestId}` });
+      const method = await stripe.paymentMethods.attach(
+        request.paymentMethodId,
+        { customer },
+        { idempotencyKey: `attach:${request.userId}:${request.requestId}` },
+      );
       created = await stripe.subscriptions.create(
         {
           customer,
-          items: [{ price_data: { currency: request.plan.currency.toLowerCase(), product, unit_amount: request.amount, recurring: { interval: request.cycle === 'monthly' ? 'month' : 'year' } } }],
+          items: [
+            {
+              price_data: {
+                currency: request.plan.currency.toLowerCase(),
+                product,
+                unit_amount: request.amount,
+                recurring: { interval: request.cycle === 'monthly' ? 'month' : 'year' },
+              },
+            },
+          ],
           default_payment_method: method.id,
           cancel_at_period_end: !request.autoRenewal,
           payment_behavior: 'allow_incomplete',
@@ -109,7 +128,8 @@ export function stripeSubscriptions(deps: { db: Database; stripe: Stripe; inTran
       );
     } catch (err) {
       if (isCardError(err)) throw cardDeclined(err.message);
-      if (err instanceof Error && 'param' in err && err.param === 'payment_method') throw badRequest('paymentMethodId: there is no such payment method', 'UNKNOWN_PAYMENT_METHOD');
+      if (err instanceof Error && 'param' in err && err.param === 'payment_method')
+        throw badRequest('paymentMethodId: there is no such payment method', 'UNKNOWN_PAYMENT_METHOD');
       throw err;
     }
     const snap = (await snapshotOf(created)) as Snapshot;

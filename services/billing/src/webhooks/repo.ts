@@ -19,7 +19,9 @@ export const webhookEventsRepo = {
       [event.id, event.type, staleAfterMs / 1000],
     );
     if (rows[0]) return 'claimed';
-    const { rows: existing } = await db.query<{ status: string }>('SELECT status FROM stripe_webhook_events WHERE event_id = $1', [event.id]);
+    const { rows: existing } = await db.query<{ status: string }>('SELECT status FROM stripe_webhook_events WHERE event_id = $1', [
+      event.id,
+    ]);
     return existing[0]?.status === 'done' ? 'done' : 'busy';
   },
 
@@ -28,6 +30,9 @@ export const webhookEventsRepo = {
   },
 
   async fail(db: Queryable, eventId: string, error: string): Promise<void> {
-    await db.query("UPDATE stripe_webhook_events SET status = 'failed', last_error = $2 WHERE event_id = $1", [eventId, error.slice(0, 500)]);
+    await db.query("UPDATE stripe_webhook_events SET status = 'failed', last_error = $2 WHERE event_id = $1", [
+      eventId,
+      error.slice(0, 500),
+    ]);
   },
 };

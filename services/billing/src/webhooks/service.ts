@@ -15,7 +15,13 @@ const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
  * processed-event table is what keeps a redelivery cheap, not what keeps it correct: an event
  * handled twice after a crash still counts once.
  */
-export function stripeWebhooks(deps: { db: Database; payments: PaymentsService; subscriptions: StripeSubscriptions; reversals: StripeReversals; staleAfterMs?: number }) {
+export function stripeWebhooks(deps: {
+  db: Database;
+  payments: PaymentsService;
+  subscriptions: StripeSubscriptions;
+  reversals: StripeReversals;
+  staleAfterMs?: number;
+}) {
   const { payments, subscriptions, reversals } = deps;
   const chargeOf = (refund: Stripe.Refund) => (typeof refund.charge === 'string' ? refund.charge : refund.charge?.id);
   const handlers: Partial<Record<Stripe.Event['type'], (object: never) => Promise<unknown>>> = {

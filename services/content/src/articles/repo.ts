@@ -82,9 +82,21 @@ export const articlesRepo = {
               EXCLUDED.reading_time, EXCLUDED.tags, EXCLUDED.url, EXCLUDED.search_title, EXCLUDED.search_tags,
               EXCLUDED.search_excerpt, EXCLUDED.search_body)`,
       [
-        article.source, article.id, article.slug, article.title, article.excerpt, article.html, article.feature_image,
-        article.published_at, article.reading_time, JSON.stringify(article.tags), article.url,
-        normalise(article.title), normalise(tagText), normalise(article.excerpt), normalise(plainText(article.html)),
+        article.source,
+        article.id,
+        article.slug,
+        article.title,
+        article.excerpt,
+        article.html,
+        article.feature_image,
+        article.published_at,
+        article.reading_time,
+        JSON.stringify(article.tags),
+        article.url,
+        normalise(article.title),
+        normalise(tagText),
+        normalise(article.excerpt),
+        normalise(plainText(article.html)),
       ],
     );
   },
@@ -95,7 +107,10 @@ export const articlesRepo = {
    * Call inside a transaction: readers see the old copy or the new one, never half of each.
    */
   async replaceAll(db: Queryable, source: ArticleSource, articles: IndexedArticle[]): Promise<{ indexed: number; removed: number }> {
-    const removed = await db.query('DELETE FROM articles WHERE source = $1 AND NOT (id = ANY($2::text[]))', [source, articles.map((a) => a.id)]);
+    const removed = await db.query('DELETE FROM articles WHERE source = $1 AND NOT (id = ANY($2::text[]))', [
+      source,
+      articles.map((a) => a.id),
+    ]);
     for (const article of articles) await this.upsert(db, article);
     return { indexed: articles.length, removed: removed.rowCount };
   },

@@ -47,7 +47,10 @@ export function articlesRoutes(articles: ArticlesService): Router {
   /** `tags`: comma-separated tag slugs or names; posts with any of them, newest first. */
   router.get('/api/ghost/blog/tags', async (req, res) => {
     const { tags, limit } = tagsQuery.parse(req.query);
-    const wanted = tags.split(/[,，]/).map((t) => t.trim()).filter(Boolean);
+    const wanted = tags
+      .split(/[,，]/)
+      .map((t) => t.trim())
+      .filter(Boolean);
     res.json({ success: true, ...(wanted.length ? await articles.withTags(wanted, limit) : { posts: [] }) });
   });
 

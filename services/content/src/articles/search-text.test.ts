@@ -32,7 +32,14 @@ describe('searchTerms', () => {
     expect(terms.slice(1).every((t) => t.weight === 1 && [...t.term].length === 2)).toBe(true);
     const words = searchTerms(`${'騰訊控股有限公司'.repeat(3)} 0700.HK dividend REIT 股息`);
     expect(words.length).toBeLessThanOrEqual(MAX_TERMS);
-    expect(words.slice(0, 6).map((t) => t.term)).toEqual(['騰訊控股有限公司騰訊控股有限公司騰訊控股有限公司', '0700.hk', '0700', 'dividend', 'reit', '股息']);
+    expect(words.slice(0, 6).map((t) => t.term)).toEqual([
+      '騰訊控股有限公司騰訊控股有限公司騰訊控股有限公司',
+      '0700.hk',
+      '0700',
+      'dividend',
+      'reit',
+      '股息',
+    ]);
   });
 
   it('gives nothing to search for blank input', () => {
@@ -42,6 +49,8 @@ describe('searchTerms', () => {
 
 describe('plainText', () => {
   it('drops tags and scripts and decodes entities once', () => {
-    expect(plainText('<p>P/E &amp; P/B</p><script>x()</script><p>&amp;lt;b&amp;gt;</p>').replace(/\s+/g, ' ').trim()).toBe('P/E & P/B &lt;b&gt;');
+    expect(plainText('<p>P/E &amp; P/B</p><script>x()</script><p>&amp;lt;b&amp;gt;</p>').replace(/\s+/g, ' ').trim()).toBe(
+      'P/E & P/B &lt;b&gt;',
+    );
   });
 });

@@ -16,7 +16,22 @@ export interface SearchTerm {
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-const STOP_WORDS = new Set(['and', 'the', 'for', 'with', 'inc', 'ltd', 'limited', 'corp', 'company', 'co', 'plc', 'holdings', 'group', 'of']);
+const STOP_WORDS = new Set([
+  'and',
+  'the',
+  'for',
+  'with',
+  'inc',
+  'ltd',
+  'limited',
+  'corp',
+  'company',
+  'co',
+  'plc',
+  'holdings',
+  'group',
+  'of',
+]);
 
 /**
  * The longest keywords string a search takes (the route answers a longer one with a 400).
@@ -70,14 +85,16 @@ export function searchTerms(keywords: string): SearchTerm[] {
 
 /** Plain text of a post body: tags dropped, entities that matter for search decoded. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    // Last, so an escaped entity (&amp;lt;) is decoded once, as a browser would show it.
-    .replace(/&amp;/g, '&');
+  return (
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      // Last, so an escaped entity (&amp;lt;) is decoded once, as a browser would show it.
+      .replace(/&amp;/g, '&')
+  );
 }

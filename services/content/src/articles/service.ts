@@ -38,7 +38,12 @@ const searchTooSlow = () => new AppError(503, 'SEARCH_TIMEOUT', 'The article sea
  * Only built-in articles are served whole (`article`): their HTML is ours. A Ghost post is
  * read on the Ghost site (its `url`), so no HTML from another system runs inside the app.
  */
-export function articlesService(deps: { db: Database; ghost?: GhostContentSource; logger: Logger; searchTimeoutMs?: number }): ArticlesService {
+export function articlesService(deps: {
+  db: Database;
+  ghost?: GhostContentSource;
+  logger: Logger;
+  searchTimeoutMs?: number;
+}): ArticlesService {
   const { db, ghost, logger } = deps;
   const timeoutMs = deps.searchTimeoutMs ?? SEARCH_TIMEOUT_MS;
 

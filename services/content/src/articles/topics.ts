@@ -35,6 +35,9 @@ const TOPIC_KEYWORDS: Record<string, string> = {
 
 /** The search keywords for a productType or topic. */
 export function topicKeywords(topic: string): string {
-  const key = topic.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = topic
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return TOPIC_KEYWORDS[key] ?? topic.replace(/[_-]+/g, ' ');
 }

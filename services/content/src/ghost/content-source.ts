@@ -57,7 +57,12 @@ export function ghostContentSource(settings: GhostSettings): GhostContentSource 
   const url = settings.url.replace(/\/+$/, '');
   // A client per call is cheap (it only holds options) and carries that call's abort signal.
   const browse = async (params: BrowseParams, signal?: AbortSignal) => {
-    const api = GhostContentAPI({ url, key: settings.contentApiKey, version: 'v5.0', makeRequest: ghostRequest({ timeoutMs: settings.timeoutMs, signal }) });
+    const api = GhostContentAPI({
+      url,
+      key: settings.contentApiKey,
+      version: 'v5.0',
+      makeRequest: ghostRequest({ timeoutMs: settings.timeoutMs, signal }),
+    });
     return ghostPostsAnswer(await api.posts.browse({ include: 'tags', ...params }));
   };
 
@@ -66,7 +71,14 @@ export function ghostContentSource(settings: GhostSettings): GhostContentSource 
       const { posts, pagination: p } = await browse({ page, limit, formats: 'html' });
       return {
         posts: posts.map(toArticle),
-        pagination: { page: p.page, limit: typeof p.limit === 'number' ? p.limit : limit, pages: p.pages, total: p.total, next: p.next, prev: p.prev },
+        pagination: {
+          page: p.page,
+          limit: typeof p.limit === 'number' ? p.limit : limit,
+          pages: p.pages,
+          total: p.total,
+          next: p.next,
+          prev: p.prev,
+        },
       };
     },
     async withTagSlugs(slugs, limit) {

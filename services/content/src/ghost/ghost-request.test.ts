@@ -30,7 +30,13 @@ describe('ghostRequest', () => {
   it('sends the query as Ghost clients do and returns the parsed answer', async () => {
     answer = json(200, '{"posts":[]}');
     const sut = ghostRequest({ timeoutMs: 2000 });
-    await expect(sut({ url: `${base}/posts/`, method: 'get', params: { key: 'k', include: ['tags', 'authors'], filter: "tag:'a b'", none: undefined } })).resolves.toEqual({
+    await expect(
+      sut({
+        url: `${base}/posts/`,
+        method: 'get',
+        params: { key: 'k', include: ['tags', 'authors'], filter: "tag:'a b'", none: undefined },
+      }),
+    ).resolves.toEqual({
       status: 200,
       data: { posts: [] },
     });
@@ -47,12 +53,16 @@ describe('ghostRequest', () => {
 
   it('refuses an answer that is not JSON', async () => {
     answer = json(200, '<html>maintenance</html>');
-    await expect(ghostRequest({ timeoutMs: 2000 })({ url: base, method: 'get' })).rejects.toThrow('Ghost answered 200 with something that is not JSON');
+    await expect(ghostRequest({ timeoutMs: 2000 })({ url: base, method: 'get' })).rejects.toThrow(
+      'Ghost answered 200 with something that is not JSON',
+    );
   });
 
   it('stops reading an answer larger than the limit, announced or not', async () => {
     answer = json(200, JSON.stringify({ html: 'x'.repeat(5000) }));
-    await expect(ghostRequest({ timeoutMs: 2000, maxBytes: 1000 })({ url: base, method: 'get' })).rejects.toThrow("Ghost's answer is larger than 1000 bytes");
+    await expect(ghostRequest({ timeoutMs: 2000, maxBytes: 1000 })({ url: base, method: 'get' })).rejects.toThrow(
+      "Ghost's answer is larger than 1000 bytes",
+    );
     answer = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const chunk = 'x'.repeat(400);
@@ -60,7 +70,9 @@ describe('ghostRequest', () => {
       for (let i = 0; i < 10; i++) res.write(chunk);
       res.end('"}');
     };
-    await expect(ghostRequest({ timeoutMs: 2000, maxBytes: 1000 })({ url: base, method: 'get' })).rejects.toThrow("Ghost's answer is larger than 1000 bytes");
+    await expect(ghostRequest({ timeoutMs: 2000, maxBytes: 1000 })({ url: base, method: 'get' })).rejects.toThrow(
+      "Ghost's answer is larger than 1000 bytes",
+    );
   });
 
   it('gives up after the timeout, and when its signal is aborted', async () => {
@@ -88,7 +100,9 @@ describe('ghostRequest', () => {
       req.on('data', (c: Buffer) => (received += c.toString()));
       req.on('end', () => json(201, '{"members":[{"id":"1"}]}')(req, res));
     };
-    await expect(ghostRequest({ timeoutMs: 2000 })({ url: base, method: 'post', data: { members: [{ email: 'a@b.c' }] } })).resolves.toEqual({
+    await expect(
+      ghostRequest({ timeoutMs: 2000 })({ url: base, method: 'post', data: { members: [{ email: 'a@b.c' }] } }),
+    ).resolves.toEqual({
       status: 201,
       data: { members: [{ id: '1' }] },
     });

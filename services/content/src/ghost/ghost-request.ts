@@ -99,7 +99,8 @@ export function ghostRequest(options: GhostRequestOptions): (request: GhostClien
     } catch {
       throw Object.assign(new Error(`Ghost answered ${status} with something that is not JSON`), { status });
     }
-    if (status < 200 || status > 299) throw Object.assign(new Error(`Ghost answered ${status}`), { status, response: { status, data: body } });
+    if (status < 200 || status > 299)
+      throw Object.assign(new Error(`Ghost answered ${status}`), { status, response: { status, data: body } });
     return { status, data: body };
   };
 }

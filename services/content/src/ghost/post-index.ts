@@ -50,7 +50,11 @@ export function ghostPostIndex(deps: { db: Database; ghost: GhostContentSource; 
 
   const refreshQuietly = () =>
     refresh().catch((err: unknown) => {
-      if (!stopped) deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'ghost post index refresh failed; keeping the previous copy');
+      if (!stopped)
+        deps.logger.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'ghost post index refresh failed; keeping the previous copy',
+        );
     });
 
   return {

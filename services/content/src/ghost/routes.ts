@@ -11,7 +11,8 @@ import { checkGhostWebhook } from './webhook-guard';
 export function postWebhookRoutes(options: { index?: PostIndex; webhookSecret?: string }): Router {
   const router = Router();
   router.post('/api/ghost/webhook/post', (req, res) => {
-    if (!options.index) throw serviceUnavailable('Ghost is not configured: set GHOST_URL and GHOST_CONTENT_API_KEY', 'GHOST_NOT_CONFIGURED');
+    if (!options.index)
+      throw serviceUnavailable('Ghost is not configured: set GHOST_URL and GHOST_CONTENT_API_KEY', 'GHOST_NOT_CONFIGURED');
     checkGhostWebhook(req, options.webhookSecret, { allowAdmin: false });
     options.index.refresh().catch(() => undefined);
     res.status(202).json({ success: true, refreshing: true });

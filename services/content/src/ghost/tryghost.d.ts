@@ -24,7 +24,12 @@ declare module '@tryghost/content-api' {
     key: string;
     version: string | boolean;
     ghostPath?: string;
-    makeRequest?: (request: { url: string; method: string; params?: Record<string, unknown>; headers?: Record<string, string> }) => Promise<{ data: unknown }>;
+    makeRequest?: (request: {
+      url: string;
+      method: string;
+      params?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    }) => Promise<{ data: unknown }>;
   }): GhostContentApi;
 }
 
@@ -50,6 +55,12 @@ declare module '@tryghost/admin-api' {
     key: string;
     version: string;
     ghostPath?: string;
-    makeRequest?: (request: { url: string; method: string; params?: Record<string, unknown>; headers?: Record<string, string>; data?: unknown }) => Promise<unknown>;
+    makeRequest?: (request: {
+      url: string;
+      method: string;
+      params?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      data?: unknown;
+    }) => Promise<unknown>;
   }): GhostAdminApi;
 }

@@ -23,12 +23,16 @@ describe('verifyGhostSignature', () => {
     ['another secret', ghostSignature('other', body, now)],
     ['an old timestamp', ghostSignature('s3cret', body, now - 6 * 60 * 1000)],
   ])('refuses %s with a 401', (_, header) => {
-    expect(() => verifyGhostSignature('s3cret', header, raw, now)).toThrow(expect.objectContaining({ status: 401, code: 'INVALID_SIGNATURE' }));
+    expect(() => verifyGhostSignature('s3cret', header, raw, now)).toThrow(
+      expect.objectContaining({ status: 401, code: 'INVALID_SIGNATURE' }),
+    );
   });
 
   it('refuses a body changed after signing, and a signed call without a body', () => {
     const header = ghostSignature('s3cret', body, now);
-    expect(() => verifyGhostSignature('s3cret', header, Buffer.from(JSON.stringify({ ...body, extra: 1 })), now)).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => verifyGhostSignature('s3cret', header, Buffer.from(JSON.stringify({ ...body, extra: 1 })), now)).toThrow(
+      expect.objectContaining({ status: 401 }),
+    );
     expect(() => verifyGhostSignature('s3cret', header, undefined, now)).toThrow(expect.objectContaining({ status: 401 }));
   });
 });

@@ -5,7 +5,9 @@ import { unauthorized } from '@stockai/platform';
 const MAX_AGE_MS = 5 * 60 * 1000;
 
 const hmac = (secret: string, body: Buffer | string, timestamp: string) =>
-  createHmac('sha256', secret).update(Buffer.concat([Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'), Buffer.from(timestamp, 'utf8')])).digest('hex');
+  createHmac('sha256', secret)
+    .update(Buffer.concat([Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'), Buffer.from(timestamp, 'utf8')]))
+    .digest('hex');
 
 /**
  * Checks Ghost's `X-Ghost-Signature: sha256=<hex>, t=<ms>` header: an HMAC-SHA256, keyed
@@ -22,7 +24,8 @@ export function verifyGhostSignature(secret: string, header: string | undefined,
   );
   const signature = parts.sha256;
   const timestamp = Number(parts.t);
-  if (!signature || !Number.isFinite(timestamp) || !rawBody) throw unauthorized('Missing or malformed X-Ghost-Signature header', 'INVALID_SIGNATURE');
+  if (!signature || !Number.isFinite(timestamp) || !rawBody)
+    throw unauthorized('Missing or malformed X-Ghost-Signature header', 'INVALID_SIGNATURE');
   if (Math.abs(now - timestamp) > MAX_AGE_MS) throw unauthorized('Webhook signature has expired', 'INVALID_SIGNATURE');
   const expected = hmac(secret, rawBody, parts.t!);
   const given = Buffer.from(signature, 'hex');

@@ -27,7 +27,8 @@ const PICTURES: Record<CoverTheme, string> = {
     '<rect x="60" y="120" width="100" height="200" rx="6"/><rect x="180" y="60" width="120" height="260" rx="6" opacity="0.8"/><rect x="80" y="145" width="24" height="24" fill="#fff" opacity="0.5"/><rect x="120" y="145" width="24" height="24" fill="#fff" opacity="0.5"/><rect x="205" y="90" width="28" height="28" fill="#fff" opacity="0.5"/><rect x="248" y="90" width="28" height="28" fill="#fff" opacity="0.5"/>',
   fund: '<circle cx="180" cy="180" r="130"/><path d="M180 180 L180 50 A130 130 0 0 1 303 220 Z" fill="#fff" opacity="0.45"/><path d="M180 180 L303 220 A130 130 0 0 1 120 296 Z" fill="#fff" opacity="0.25"/>',
   risk: '<polyline points="20,260 90,140 150,230 220,60 280,200 340,120" fill="none" stroke-width="22" stroke-linejoin="round" stroke-linecap="round"/><circle cx="220" cy="60" r="16"/>',
-  status: '<circle cx="180" cy="180" r="130" fill="none" stroke-width="22"/><rect x="130" y="110" width="34" height="140" rx="8"/><rect x="196" y="110" width="34" height="140" rx="8"/>',
+  status:
+    '<circle cx="180" cy="180" r="130" fill="none" stroke-width="22"/><rect x="130" y="110" width="34" height="140" rx="8"/><rect x="196" y="110" width="34" height="140" rx="8"/>',
   market:
     '<circle cx="180" cy="180" r="130" fill="none" stroke-width="16"/><ellipse cx="180" cy="180" rx="60" ry="130" fill="none" stroke-width="12"/><line x1="50" y1="180" x2="310" y2="180" stroke-width="12"/><line x1="75" y1="110" x2="285" y2="110" stroke-width="10"/><line x1="75" y1="250" x2="285" y2="250" stroke-width="10"/>',
   currency:

@@ -43,7 +43,10 @@ function renderBody(blocks: string[]): string {
  */
 export function readingTime(text: string): number {
   const cjk = (text.match(/[\u3400-\u9fff]/g) ?? []).length;
-  const words = text.replace(/[\u3400-\u9fff]/g, ' ').split(/\s+/).filter(Boolean).length;
+  const words = text
+    .replace(/[\u3400-\u9fff]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.ceil(cjk / 350 + words / 275));
 }
 

@@ -52,7 +52,15 @@ export const membersRepo = {
   async log(db: Queryable, entry: Omit<SyncLogEntry, 'id' | 'createdAt'>): Promise<void> {
     await db.query(
       `INSERT INTO ghost_sync_log (id, email, action, trigger, outcome, ghost_member_id, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [randomUUID(), entry.email.toLowerCase(), entry.action, entry.trigger, entry.outcome, entry.ghostMemberId, entry.detail?.slice(0, 1000) ?? null],
+      [
+        randomUUID(),
+        entry.email.toLowerCase(),
+        entry.action,
+        entry.trigger,
+        entry.outcome,
+        entry.ghostMemberId,
+        entry.detail?.slice(0, 1000) ?? null,
+      ],
     );
   },
 

@@ -4,7 +4,9 @@ import { badRequest, callerOf, forbidden, requireAdmin, requireUser } from '@sto
 import { checkGhostWebhook } from '../ghost/webhook-guard';
 import type { MembersService } from './service';
 
-const email = z.email({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an e-mail address') }).transform((e) => e.toLowerCase());
+const email = z
+  .email({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an e-mail address') })
+  .transform((e) => e.toLowerCase());
 const syncBody = z.object({ email });
 const logsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -44,7 +46,8 @@ export function membersRoutes(members: MembersService, options: { webhookSecret?
   async function allowedFor(req: Request, target: string) {
     const caller = callerOf(req);
     if (caller.role === 'admin') return;
-    if ((await members.emailOfUser(caller.id)) !== target) throw forbidden('You can only check or sync your own e-mail address', 'NOT_YOUR_EMAIL');
+    if ((await members.emailOfUser(caller.id)) !== target)
+      throw forbidden('You can only check or sync your own e-mail address', 'NOT_YOUR_EMAIL');
   }
 
   router.get('/api/ghost/check-membership/:email', requireUser, async (req, res) => {
@@ -62,7 +65,15 @@ export function membersRoutes(members: MembersService, options: { webhookSecret?
   router.get('/api/ghost/sync-logs', requireAdmin, async (req, res) => {
     const { page, limit } = logsQuery.parse(req.query);
     const { logs, total } = await members.logs(page, limit);
-    res.json({ success: true, configured: members.configured, logs, page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) });
+    res.json({
+      success: true,
+      configured: members.configured,
+      logs,
+      page,
+      limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / limit)),
+    });
   });
 
   router.post('/api/ghost/webhook/member', async (req, res) => {

@@ -51,7 +51,14 @@ export function membersService(deps: { db: Database; ghost?: GhostMembers; logge
           : existing
         : await ghost.create({ email, name });
       await membersRepo.rememberGhostId(db, email, member.id);
-      await membersRepo.log(db, { email, action, trigger, outcome: 'success', ghostMemberId: member.id, detail: existing ? 'already a member' : 'member created' });
+      await membersRepo.log(db, {
+        email,
+        action,
+        trigger,
+        outcome: 'success',
+        ghostMemberId: member.id,
+        detail: existing ? 'already a member' : 'member created',
+      });
       return { action, member: view(member) };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -30,7 +30,8 @@ export function authenticate(options: { publicKey: string; revocations?: Revocat
     if (!token) return next();
     const caller = verify(token);
     if (!caller) return next(unauthorized('Invalid or expired token', 'INVALID_TOKEN'));
-    if (options.revocations && (await options.revocations.isRevoked(caller))) return next(unauthorized('Token has been revoked', 'TOKEN_REVOKED'));
+    if (options.revocations && (await options.revocations.isRevoked(caller)))
+      return next(unauthorized('Token has been revoked', 'TOKEN_REVOKED'));
     req.caller = caller;
     next();
   };

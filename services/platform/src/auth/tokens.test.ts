@@ -19,7 +19,12 @@ describe('access tokens', () => {
     const other = generateRsaKeyPair();
     expect(verifyAccessToken(signAccessToken(other.privateKey, user, 3600).token, keys.publicKey)).toBeUndefined();
     expect(verifyAccessToken(signAccessToken(keys.privateKey, user, -10).token, keys.publicKey)).toBeUndefined();
-    const forged = jwt.sign({ role: 'admin' }, keys.publicKey, { algorithm: 'HS256', subject: user.id, jwtid: 'x', issuer: 'stockai-auth' });
+    const forged = jwt.sign({ role: 'admin' }, keys.publicKey, {
+      algorithm: 'HS256',
+      subject: user.id,
+      jwtid: 'x',
+      issuer: 'stockai-auth',
+    });
     expect(verifyAccessToken(forged, keys.publicKey)).toBeUndefined();
     expect(verifyAccessToken('not-a-token', keys.publicKey)).toBeUndefined();
   });

@@ -82,9 +82,16 @@ describe('createAmqpBus', () => {
   });
 
   /** A bus on its own exchange; the bus, the exchange and `queues` are removed after the test. */
-  async function newBus(options: { url?: string; logger?: BusLogger; queues?: string[]; queuePrefix?: string; declare?: QueueDeclaration[] } = {}) {
+  async function newBus(
+    options: { url?: string; logger?: BusLogger; queues?: string[]; queuePrefix?: string; declare?: QueueDeclaration[] } = {},
+  ) {
     const exchange = uniqueName('events');
-    const sut = await createAmqpBus(options.url ?? amqpUrl, { exchange, logger: options.logger, queuePrefix: options.queuePrefix, declare: options.declare });
+    const sut = await createAmqpBus(options.url ?? amqpUrl, {
+      exchange,
+      logger: options.logger,
+      queuePrefix: options.queuePrefix,
+      declare: options.declare,
+    });
     cleanups.push(async () => {
       await sut.close();
       await deleteAmqpTopology(amqpUrl, exchange, options.queues ?? []);
@@ -124,7 +131,8 @@ describe('createAmqpBus', () => {
 
     const channel = await raw.createChannel();
     channel.on('error', () => undefined);
-    for (const name of [full, `${full}.retry`, `${full}.dlq`]) await expect(channel.checkQueue(name)).resolves.toMatchObject({ queue: name });
+    for (const name of [full, `${full}.retry`, `${full}.dlq`])
+      await expect(channel.checkQueue(name)).resolves.toMatchObject({ queue: name });
     await expect(channel.checkQueue(queue)).rejects.toThrow(/NOT_FOUND/);
 
     const published = event('user.registered');
@@ -154,9 +162,19 @@ describe('createAmqpBus', () => {
     await deleting.close();
     proxy.refuse(true);
     proxy.cutAll();
-    await waitFor('the bus to notice', () => sut.ping().then(() => false, () => true));
+    await waitFor('the bus to notice', () =>
+      sut.ping().then(
+        () => false,
+        () => true,
+      ),
+    );
     proxy.refuse(false);
-    await waitFor('the reconnection', () => sut.ping().then(() => true, () => false));
+    await waitFor('the reconnection', () =>
+      sut.ping().then(
+        () => true,
+        () => false,
+      ),
+    );
 
     const published = event('user.registered');
     await sut.publish(published);
@@ -174,7 +192,9 @@ describe('createAmqpBus', () => {
     await sut.subscribe({ queue, patterns: ['#'], maxAttempts: 5, handler: async () => void handled++ });
     const channel = await raw.createConfirmChannel();
     await new Promise((resolve, reject) =>
-      channel.sendToQueue(queue, Buffer.from('{not json'), { messageId: 'poison-1', type: 'junk' }, (err) => (err ? reject(err) : resolve(undefined))),
+      channel.sendToQueue(queue, Buffer.from('{not json'), { messageId: 'poison-1', type: 'junk' }, (err) =>
+        err ? reject(err) : resolve(undefined),
+      ),
     );
     await channel.close();
 
@@ -242,13 +262,23 @@ describe('createAmqpBus', () => {
 
     proxy.refuse(true);
     proxy.cutAll();
-    await waitFor('the bus to notice', () => sut.ping().then(() => false, () => true));
+    await waitFor('the bus to notice', () =>
+      sut.ping().then(
+        () => false,
+        () => true,
+      ),
+    );
     await expect(sut.publish(event('job.lost'))).rejects.toThrow('not open');
     // The handler finishes after its connection is gone: its ack cannot reach the broker.
     release();
 
     proxy.refuse(false);
-    await waitFor('the reconnection', () => sut.ping().then(() => true, () => false));
+    await waitFor('the reconnection', () =>
+      sut.ping().then(
+        () => true,
+        () => false,
+      ),
+    );
     await waitFor('the redelivery', () => deliveries === 2);
     const second = event('job.finished');
     await sut.publish(second);

@@ -14,11 +14,7 @@ import type { EventEnvelope, EventHandler } from './types';
  * with everything else, so the retry runs it again. Concurrent deliveries of one id are
  * serialised by the primary key: the second waits for the first to commit or roll back.
  */
-export function handleOnce(
-  db: Database,
-  consumer: string,
-  handler: (event: EventEnvelope, tx: Queryable) => Promise<void>,
-): EventHandler {
+export function handleOnce(db: Database, consumer: string, handler: (event: EventEnvelope, tx: Queryable) => Promise<void>): EventHandler {
   return async (event) => {
     await db.transaction(async (tx) => {
       const claim = await tx.query('INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [consumer, event.id]);

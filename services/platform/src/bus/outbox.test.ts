@@ -54,7 +54,11 @@ describe.each(testDatabases)('outbox on %s', (database, createDatabase) => {
   });
 
   it('publishes committed events once each, in the order they were written', async () => {
-    const written = [event('credit.debited', { amount: 1 }), event('credit.refunded', { amount: 1 }), event('credit.granted', { amount: 5 })];
+    const written = [
+      event('credit.debited', { amount: 1 }),
+      event('credit.refunded', { amount: 1 }),
+      event('credit.granted', { amount: 5 }),
+    ];
     await db.transaction(async (tx) => {
       for (const e of written) await writeOutbox(tx, e);
     });
@@ -65,7 +69,9 @@ describe.each(testDatabases)('outbox on %s', (database, createDatabase) => {
 
     await waitFor('three events', () => received.length === 3);
     expect(received).toEqual(written);
-    const { rows } = await db.query<{ attempts: number; published: boolean }>('SELECT attempts, published_at IS NOT NULL AS published FROM outbox');
+    const { rows } = await db.query<{ attempts: number; published: boolean }>(
+      'SELECT attempts, published_at IS NOT NULL AS published FROM outbox',
+    );
     expect(rows).toEqual(written.map(() => ({ attempts: 1, published: true })));
   });
 

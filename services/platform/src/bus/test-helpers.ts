@@ -47,7 +47,6 @@ export const testDatabases: Array<[string, () => Promise<{ db: Database; drop():
   ['PostgreSQL', () => createTestDatabase()],
 ];
 
-
 /** A new event of `type` with a fresh id. */
 export const testEvent = (type: string, data: unknown = {}): EventEnvelope => ({
   id: randomUUID(),

@@ -73,7 +73,9 @@ describe('trace context through the outbox and the bus', () => {
     const spans = exporter.getFinishedSpans();
     const request = spans.find((s) => s.name === 'POST /analyses')!;
     const publish = spans.find((s) => s.name === 'publish analysis.requested')!;
-    const consume = await waitFor('the consume span', () => exporter.getFinishedSpans().find((s) => s.name === 'consume analysis.requested'));
+    const consume = await waitFor('the consume span', () =>
+      exporter.getFinishedSpans().find((s) => s.name === 'consume analysis.requested'),
+    );
     expect(publish.kind).toBe(SpanKind.PRODUCER);
     expect(publish.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
     expect(publish.spanContext().traceId).toBe(request.spanContext().traceId);

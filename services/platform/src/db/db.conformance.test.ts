@@ -255,42 +255,50 @@ describe('PostgreSQL', () => {
 });
 
 describe('PGlite', () => {
-  it('keeps transactions from interleaving, even a plain SELECT then UPDATE', async () => {
-    const sut = await createPgliteDatabase();
-    try {
-      await sut.query('CREATE TABLE counter (value int NOT NULL)');
-      await sut.query('INSERT INTO counter VALUES (0)');
-      const worker = async () => {
-        for (let i = 0; i < 50; i++) {
-          await sut.transaction(async (tx) => {
-            const { rows } = await tx.query<{ value: number }>('SELECT value FROM counter');
-            await tx.query('UPDATE counter SET value = $1', [rows[0]!.value + 1]);
-          });
-        }
-      };
-      await Promise.all([worker(), worker()]);
-      expect((await sut.query('SELECT value FROM counter')).rows).toEqual([{ value: 100 }]);
-    } finally {
-      await sut.close();
-    }
-  }, PGLITE_START_TIMEOUT_MS);
+  it(
+    'keeps transactions from interleaving, even a plain SELECT then UPDATE',
+    async () => {
+      const sut = await createPgliteDatabase();
+      try {
+        await sut.query('CREATE TABLE counter (value int NOT NULL)');
+        await sut.query('INSERT INTO counter VALUES (0)');
+        const worker = async () => {
+          for (let i = 0; i < 50; i++) {
+            await sut.transaction(async (tx) => {
+              const { rows } = await tx.query<{ value: number }>('SELECT value FROM counter');
+              await tx.query('UPDATE counter SET value = $1', [rows[0]!.value + 1]);
+            });
+          }
+        };
+        await Promise.all([worker(), worker()]);
+        expect((await sut.query('SELECT value FROM counter')).rows).toEqual([{ value: 100 }]);
+      } finally {
+        await sut.close();
+      }
+    },
+    PGLITE_START_TIMEOUT_MS,
+  );
 
-  it('keeps its data in a directory across close and reopen', async () => {
-    const dataDir = tempDir('pglite-reopen-');
-    const first = await createPgliteDatabase(dataDir);
-    const dir = migrations(accountsMigrations('accounts'));
-    await migrate(first, dir);
-    await first.transaction((tx) => tx.query("UPDATE accounts SET balance = 250 WHERE name = 'house'"));
-    await first.close();
+  it(
+    'keeps its data in a directory across close and reopen',
+    async () => {
+      const dataDir = tempDir('pglite-reopen-');
+      const first = await createPgliteDatabase(dataDir);
+      const dir = migrations(accountsMigrations('accounts'));
+      await migrate(first, dir);
+      await first.transaction((tx) => tx.query("UPDATE accounts SET balance = 250 WHERE name = 'house'"));
+      await first.close();
 
-    const reopened = await createPgliteDatabase(dataDir);
-    try {
-      expect((await reopened.query('SELECT name, balance FROM accounts')).rows).toEqual([{ name: 'house', balance: 250 }]);
-      expect(await migrate(reopened, dir)).toEqual([]);
-    } finally {
-      await reopened.close();
-    }
-  }, 2 * PGLITE_START_TIMEOUT_MS);
+      const reopened = await createPgliteDatabase(dataDir);
+      try {
+        expect((await reopened.query('SELECT name, balance FROM accounts')).rows).toEqual([{ name: 'house', balance: 250 }]);
+        expect(await migrate(reopened, dir)).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    },
+    2 * PGLITE_START_TIMEOUT_MS,
+  );
 });
 
 describe('splitStatements', () => {

@@ -17,9 +17,7 @@ export async function migrate(db: Database, dir: string): Promise<string[]> {
     .sort();
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))");
-    await tx.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const { rows } = await tx.query<{ name: string }>('SELECT name FROM schema_migrations');
     const done = new Set(rows.map((r) => r.name));
     const applied: string[] = [];

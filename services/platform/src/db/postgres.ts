@@ -7,8 +7,7 @@ export function createPostgresDatabase(connectionString: string, options: PoolCo
   // that would crash the process. The next query gets a fresh connection.
   pool.on('error', () => undefined);
 
-  const run = async <T>(q: Queryable['query'], sql: string, params?: unknown[]) =>
-    (await q(sql, params)) as QueryResult<T>;
+  const run = async <T>(q: Queryable['query'], sql: string, params?: unknown[]) => (await q(sql, params)) as QueryResult<T>;
 
   let closing: Promise<void> | undefined;
   return {

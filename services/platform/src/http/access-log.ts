@@ -22,7 +22,13 @@ export function accessLog(logger: Logger, ignore: (req: IncomingMessage) => bool
     serializers: {
       req: (req: IncomingMessage & { id?: string; raw?: IncomingMessage }) => {
         const raw = req.raw ?? req;
-        return { id: req.id, method: raw.method, url: raw.url, remoteAddress: raw.socket?.remoteAddress, userAgent: raw.headers?.['user-agent'] };
+        return {
+          id: req.id,
+          method: raw.method,
+          url: raw.url,
+          remoteAddress: raw.socket?.remoteAddress,
+          userAgent: raw.headers?.['user-agent'],
+        };
       },
       res: (res: ServerResponse & { raw?: ServerResponse }) => ({ statusCode: (res.raw ?? res).statusCode }),
     },

@@ -35,9 +35,13 @@ describe('createServiceApp', () => {
       res.json({ id: callerOf(req).id });
     });
     routes.get('/api/admin/only', requireAdmin, (_req, res) => void res.json({ ok: true }));
-    routes.get('/api/limited', rateLimit(cache, { name: 'test', limit: 2, windowSeconds: 60 }, (req) => req.ip), (_req, res) => {
-      res.json({ ok: true });
-    });
+    routes.get(
+      '/api/limited',
+      rateLimit(cache, { name: 'test', limit: 2, windowSeconds: 60 }, (req) => req.ip),
+      (_req, res) => {
+        res.json({ ok: true });
+      },
+    );
     routes.post('/api/echo-raw-large', (req, res) => {
       res.json({ rawBytes: rawBodyOf(req)?.length ?? null, parsed: typeof req.body === 'object' });
     });
@@ -105,7 +109,9 @@ describe('createServiceApp', () => {
 
   it('lets the guards decide: anonymous 401, a user is not an admin (403), an admin is', async () => {
     expect((await get('/api/me')).status).toBe(401);
-    expect(await (await get('/api/me', { authorization: `Bearer ${bearer('user', 'a8f1d6de-51a1-4ec6-b0a8-0a0d1b8e4c11')}` })).json()).toEqual({
+    expect(
+      await (await get('/api/me', { authorization: `Bearer ${bearer('user', 'a8f1d6de-51a1-4ec6-b0a8-0a0d1b8e4c11')}` })).json(),
+    ).toEqual({
       id: 'a8f1d6de-51a1-4ec6-b0a8-0a0d1b8e4c11',
     });
     const forbidden = await get('/api/admin/only', { authorization: `Bearer ${bearer('user')}` });
@@ -140,13 +146,18 @@ describe('createServiceApp', () => {
 
   it('keeps the exact bytes of a JSON body beside the parsed body (webhook signatures need them)', async () => {
     const raw = '{ "b": 1,\n  "a": "x" }';
-    const res = await fetch(`${base}/api/echo-raw`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: raw });
+    const res = await fetch(`${base}/api/echo-raw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: raw,
+    });
     expect(await res.json()).toEqual({ raw, parsed: { b: 1, a: 'x' } });
   });
 
   it('takes a larger JSON body only on a path given its own limit, keeping its bytes', async () => {
     const big = JSON.stringify({ html: 'x'.repeat(300_000) });
-    const post = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const post = (path: string, body: string) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const allowed = await post('/api/echo-raw-large', big);
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toEqual({ rawBytes: Buffer.byteLength(big), parsed: true });
@@ -157,8 +168,14 @@ describe('createServiceApp', () => {
 
   it('refuses a NUL anywhere in a JSON body, naming the field, and takes every other text', async () => {
     const post = (body: string) =>
-      fetch(`${base}/api/echo-raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
-    const refused = (field: string) => ({ status: 400, body: { error: `${field}: must not contain control characters`, code: 'INVALID_CHARACTERS' } });
+      fetch(`${base}/api/echo-raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as unknown,
+      }));
+    const refused = (field: string) => ({
+      status: 400,
+      body: { error: `${field}: must not contain control characters`, code: 'INVALID_CHARACTERS' },
+    });
 
     expect(await post('{"user": {"name": "A\\u0000B"}}')).toEqual(refused('user.name'));
     expect(await post('["ok", "\\u0000"]')).toEqual(refused('1'));
@@ -172,11 +189,20 @@ describe('createServiceApp', () => {
 
   it('checks an Idempotency-Key header like a body field', async () => {
     const keyed = (key?: string) =>
-      fetch(`${base}/api/keyed`, { method: 'POST', headers: key === undefined ? {} : { 'idempotency-key': key } }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
+      fetch(`${base}/api/keyed`, { method: 'POST', headers: key === undefined ? {} : { 'idempotency-key': key } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as unknown,
+      }));
     expect(await keyed()).toEqual({ status: 200, body: { key: null } });
     expect(await keyed(' retry-1 ')).toEqual({ status: 200, body: { key: 'retry-1' } });
-    expect(await keyed('x'.repeat(201))).toEqual({ status: 400, body: { error: 'Idempotency-Key: must be at most 200 characters', code: 'VALIDATION_FAILED' } });
-    expect(await keyed('a\tb')).toEqual({ status: 400, body: { error: 'Idempotency-Key: must be printable ASCII without spaces', code: 'VALIDATION_FAILED' } });
+    expect(await keyed('x'.repeat(201))).toEqual({
+      status: 400,
+      body: { error: 'Idempotency-Key: must be at most 200 characters', code: 'VALIDATION_FAILED' },
+    });
+    expect(await keyed('a\tb')).toEqual({
+      status: 400,
+      body: { error: 'Idempotency-Key: must be printable ASCII without spaces', code: 'VALIDATION_FAILED' },
+    });
   });
 
   it('answers an unknown error with a bare 500 and logs the details instead', async () => {

@@ -36,10 +36,7 @@ export function testInfra(): Promise<TestInfra> {
  * a Docker engine answers; else an error that names the variables to set. testcontainers is
  * loaded only when it is needed. `probeLocal: false` skips the local-port step.
  */
-export async function findTestInfra(
-  env: NodeJS.ProcessEnv,
-  { probeLocal = true }: { probeLocal?: boolean } = {},
-): Promise<TestInfra> {
+export async function findTestInfra(env: NodeJS.ProcessEnv, { probeLocal = true }: { probeLocal?: boolean } = {}): Promise<TestInfra> {
   const found = {
     databaseUrl: env.DATABASE_URL ?? '',
     amqpUrl: env.AMQP_URL ?? '',
@@ -136,7 +133,10 @@ async function startContainer(variable: Variable): Promise<string> {
  * letter or underscore, at most 61 characters, so it serves as a database, queue or key name.
  */
 export function uniqueName(prefix: string): string {
-  let base = prefix.toLowerCase().replace(/[^a-z0-9_]+/g, '_').slice(0, 48);
+  let base = prefix
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .slice(0, 48);
   if (!/^[a-z_]/.test(base)) base = `t${base}`;
   return `${base}_${randomBytes(6).toString('hex')}`;
 }

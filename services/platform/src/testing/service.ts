@@ -52,7 +52,11 @@ export async function startTestService(definition: ServiceDefinition, options: T
   const cache = createRedisCache(infra.redisUrl, { keyPrefix: `${run}:` });
   let running: RunningService;
   try {
-    running = await startService(definition, { db, bus, cache, logger, publicKey: keys.publicKey, privateKey: keys.privateKey }, { port: 0 });
+    running = await startService(
+      definition,
+      { db, bus, cache, logger, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      { port: 0 },
+    );
   } catch (err) {
     await Promise.all([bus.close(), cache.close(), drop()]);
     throw err;
@@ -68,7 +72,11 @@ export async function startTestService(definition: ServiceDefinition, options: T
       await bus.close();
       await cache.close();
       await drop();
-      await deleteAmqpTopology(infra.amqpUrl, options.exchange ? undefined : exchange, queues.map((q) => queuePrefix + q));
+      await deleteAmqpTopology(
+        infra.amqpUrl,
+        options.exchange ? undefined : exchange,
+        queues.map((q) => queuePrefix + q),
+      );
     },
   };
 }

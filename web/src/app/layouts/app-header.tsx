@@ -67,7 +67,11 @@ export function AppHeader() {
           }}
         >
           <nav className="app-header__tabs" aria-label={t('nav.mainLabel')}>
-            <Link to="/" className={`app-header__tab${isMainTab ? ' app-header__tab--active' : ''}`} aria-current={isMainTab ? 'page' : undefined}>
+            <Link
+              to="/"
+              className={`app-header__tab${isMainTab ? ' app-header__tab--active' : ''}`}
+              aria-current={isMainTab ? 'page' : undefined}
+            >
               {t('nav.analysis')}
             </Link>
             <NavLink to="/history" className={({ isActive }) => `app-header__tab${isActive ? ' app-header__tab--active' : ''}`}>
@@ -127,7 +131,17 @@ function GearIcon() {
 
 function LogoutIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
       <path d="M16 17l5-5-5-5" />
       <path d="M21 12H9" />

@@ -13,7 +13,9 @@ export function MainLayout() {
       </main>
       <footer className="main-layout__footer">
         <p>{t('footer.disclaimer')}</p>
-        <p>© {new Date().getFullYear()} {t('app.shortTitle')}</p>
+        <p>
+          © {new Date().getFullYear()} {t('app.shortTitle')}
+        </p>
       </footer>
     </>
   );

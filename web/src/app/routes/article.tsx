@@ -44,7 +44,12 @@ export function ArticleRoute() {
   return (
     <div className="page">
       <ArticleView article={article} />
-      <RelatedArticles keywords={article.tags.map((tag) => tag.name)} excludeSlug={article.slug} title={t('articles.moreTitle')} className="article-view-companion" />
+      <RelatedArticles
+        keywords={article.tags.map((tag) => tag.name)}
+        excludeSlug={article.slug}
+        title={t('articles.moreTitle')}
+        className="article-view-companion"
+      />
     </div>
   );
 }

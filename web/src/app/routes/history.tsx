@@ -20,11 +20,7 @@ export function HistoryRoute() {
   } else if (!isAuthenticated) {
     content = (
       <PagePlaceholder title={t('history.loginRequiredTitle')} description={t('history.loginRequired')}>
-        <button
-          type="button"
-          className="btn btn--primary btn--lg"
-          onClick={() => navigate('/login', { state: { from: location } })}
-        >
+        <button type="button" className="btn btn--primary btn--lg" onClick={() => navigate('/login', { state: { from: location } })}>
           {t('history.loginButton')}
         </button>
       </PagePlaceholder>

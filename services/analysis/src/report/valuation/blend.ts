@@ -123,8 +123,10 @@ export function riskLevelFor(data: MarketData, metrics: FinancialMetrics): RiskA
   if (metrics.equity !== null && metrics.equity <= 0) add(2, '股東權益為負數');
   else if (netCash) {
     // Cash covers every debt: however small the equity, the debt is no risk.
-  } else if (metrics.debtToEquity !== null && metrics.debtToEquity > 2) add(2, `債務對股東權益比率 ${metrics.debtToEquity.toFixed(2)} 倍，槓桿偏高`);
-  else if (metrics.debtToEquity !== null && metrics.debtToEquity > 1) add(1, `債務對股東權益比率 ${metrics.debtToEquity.toFixed(2)} 倍，槓桿較高`);
+  } else if (metrics.debtToEquity !== null && metrics.debtToEquity > 2)
+    add(2, `債務對股東權益比率 ${metrics.debtToEquity.toFixed(2)} 倍，槓桿偏高`);
+  else if (metrics.debtToEquity !== null && metrics.debtToEquity > 1)
+    add(1, `債務對股東權益比率 ${metrics.debtToEquity.toFixed(2)} 倍，槓桿較高`);
   const losing = (data.netIncome !== null && data.netIncome < 0) || (data.eps !== null && data.eps < 0);
   if (losing) add(2, '公司正錄得虧損');
   if (losing && data.price !== null && data.price < 1) add(1, '低價股兼虧損，投機性高');

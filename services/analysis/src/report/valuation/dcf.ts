@@ -67,7 +67,9 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
   const base = baseOf(data, metrics, shares);
   if (base.amount === null) return skipped('缺少自由現金流及盈利數據');
   if (base.amount <= 0) {
-    return skipped(base.kind === 'fcf' ? '自由現金流為負數，折現後沒有意義' : '公司錄得虧損，未能以盈利折現估值', { [base.kind]: base.amount });
+    return skipped(base.kind === 'fcf' ? '自由現金流為負數，折現後沒有意義' : '公司錄得虧損，未能以盈利折現估值', {
+      [base.kind]: base.amount,
+    });
   }
 
   const { growth: g0, source: growthSource } = firstYearGrowth(metrics.sustainableGrowth);
@@ -87,7 +89,12 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
   const presentTerminal = terminalValue / (1 + r) ** EXPLICIT_YEARS;
   const netDebt = onCashFlow && data.totalDebt !== null && data.cash !== null ? data.totalDebt - data.cash : null;
   const equityValue = presentValue + presentTerminal - (netDebt ?? 0);
-  if (equityValue <= 0) return skipped('淨負債高於折現所得的企業價值，股權價值不為正數', { freeCashFlow: base.amount, totalDebt: data.totalDebt, cash: data.cash });
+  if (equityValue <= 0)
+    return skipped('淨負債高於折現所得的企業價值，股權價值不為正數', {
+      freeCashFlow: base.amount,
+      totalDebt: data.totalDebt,
+      cash: data.cash,
+    });
 
   const what = BASE_TEXT[base.kind];
   return {
@@ -112,7 +119,10 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
       explicitYears: EXPLICIT_YEARS,
       ...(onCashFlow
         ? { totalDebt: data.totalDebt, cash: data.cash, netDebt, ...(netDebt === null ? { netDebtNote: NET_DEBT_UNKNOWN } : {}) }
-        : { reinvestmentRoe: roe === null ? null : Number(roe.toFixed(4)), roeSource: roe === metrics.roe ? '股東權益回報率（ROE）' : '以折現率代替（ROE 不詳或過低）' }),
+        : {
+            reinvestmentRoe: roe === null ? null : Number(roe.toFixed(4)),
+            roeSource: roe === metrics.roe ? '股東權益回報率（ROE）' : '以折現率代替（ROE 不詳或過低）',
+          }),
       presentValueOfFlows: Math.round(presentValue),
       presentValueOfTerminal: Math.round(presentTerminal),
     },

@@ -42,6 +42,12 @@ export function dividendModel(data: MarketData, sustainableGrowth: number | null
     weight: 0.15,
     skipped: false,
     reason: null,
-    inputs: { dividendPerShare: dps, eps: data.eps, dividendYield, discountRate: Number(r.toFixed(4)), dividendGrowth: Number(g.toFixed(4)) },
+    inputs: {
+      dividendPerShare: dps,
+      eps: data.eps,
+      dividendYield,
+      discountRate: Number(r.toFixed(4)),
+      dividendGrowth: Number(g.toFixed(4)),
+    },
   };
 }

@@ -2,7 +2,16 @@ import type { ReportInput, ValuationModel, ValuationResult } from '../types';
 import { financialMetrics } from '../metrics';
 import { roundPrice, round } from '../format';
 import { discountRate } from './assumptions';
-import { blendedValue, confidencePercent, dataCompleteness, modelAgreement, normaliseWeights, recommendationFor, riskLevelFor, setAsideOutliers } from './blend';
+import {
+  blendedValue,
+  confidencePercent,
+  dataCompleteness,
+  modelAgreement,
+  normaliseWeights,
+  recommendationFor,
+  riskLevelFor,
+  setAsideOutliers,
+} from './blend';
 import { dcfModel } from './dcf';
 import { dividendModel } from './dividend';
 import { grahamModel, relativeModel } from './multiples';
@@ -38,7 +47,15 @@ export function valuationModels(input: ReportInput): ValuationResult {
   const discount = discountRate(data);
   const price = data.price !== null && data.price > 0 ? data.price : null;
   const models = normaliseWeights(
-    setAsideOutliers([dcfModel(data, metrics, discount), relativeModel(data, medians), dividendModel(data, metrics.sustainableGrowth, discount), grahamModel(data)], price),
+    setAsideOutliers(
+      [
+        dcfModel(data, metrics, discount),
+        relativeModel(data, medians),
+        dividendModel(data, metrics.sustainableGrowth, discount),
+        grahamModel(data),
+      ],
+      price,
+    ),
   );
 
   const fairValue = blendedValue(models);

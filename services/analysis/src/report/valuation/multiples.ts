@@ -42,7 +42,14 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null): 
   const evToEbitda = usable(medians?.evToEbitda ?? null, medians?.evToEbitdaCount);
   const pb = usable(medians?.pb ?? null, medians?.pbCount);
   if (medians === null || (pe === null && evToEbitda === null && pb === null)) {
-    return { ...base, value: null, weight: 0, skipped: true, reason: '同業板塊樣本不足，沒有可比較的中位數倍數', inputs: { peers: medians?.count ?? 0 } };
+    return {
+      ...base,
+      value: null,
+      weight: 0,
+      skipped: true,
+      reason: '同業板塊樣本不足，沒有可比較的中位數倍數',
+      inputs: { peers: medians?.count ?? 0 },
+    };
   }
 
   const parts: Partial<Record<keyof typeof weights, number>> = {};
@@ -89,7 +96,12 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null): 
  * price of any company valued for its growth, so it weighs least in the blend (10 %).
  */
 export function grahamModel(data: MarketData): ValuationModel {
-  const base = { id: 'graham' as const, name: '格雷厄姆數', method: '√(22.5 × 每股盈利 × 每股帳面值)', inputs: { eps: data.eps, bookValuePerShare: data.bookValuePerShare } };
+  const base = {
+    id: 'graham' as const,
+    name: '格雷厄姆數',
+    method: '√(22.5 × 每股盈利 × 每股帳面值)',
+    inputs: { eps: data.eps, bookValuePerShare: data.bookValuePerShare },
+  };
   const skip = (reason: string): ValuationModel => ({ ...base, value: null, weight: 0, skipped: true, reason });
   if (data.eps === null || data.bookValuePerShare === null) return skip('缺少每股盈利或每股帳面值');
   if (data.eps <= 0) return skip('每股盈利為負數或零，格雷厄姆數不適用');

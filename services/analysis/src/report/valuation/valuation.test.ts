@@ -141,7 +141,10 @@ describe('valuationModels', () => {
       expect(dcf.inputs).toMatchObject({ netDebt: null, netDebtNote: NET_DEBT_UNKNOWN });
     }
     // A blank debt is not zero debt for EV/EBITDA either: that multiple drops out, with a note.
-    const relative = modelOf(sut({ data: steadyCompany({ totalDebt: null }), medians: industrialsMedians, investorType: null }).models, 'relative');
+    const relative = modelOf(
+      sut({ data: steadyCompany({ totalDebt: null }), medians: industrialsMedians, investorType: null }).models,
+      'relative',
+    );
     expect(relative.value).toBe(93.33); // (2 × P/E 100 + P/B 80) / 3
     expect(relative.inputs).toMatchObject({ evToEbitdaNote: EV_NET_DEBT_UNKNOWN });
     expect(relative.inputs.byEvToEbitda).toBeUndefined();
@@ -153,7 +156,11 @@ describe('valuationModels', () => {
     expect(modelOf(perShare.models, 'dcf')).toMatchObject({ inputs: expect.objectContaining({ base: '每股盈利 × 流通股數' }) });
     expect(modelOf(perShare.models, 'dcf').value).toBeCloseTo(earningsValue(5 * 1e9) / 1e9, 2);
 
-    const bank = sut({ data: steadyCompany({ sector: 'Financial Services' }), medians: { ...industrialsMedians, sector: 'Financial Services' }, investorType: null });
+    const bank = sut({
+      data: steadyCompany({ sector: 'Financial Services' }),
+      medians: { ...industrialsMedians, sector: 'Financial Services' },
+      investorType: null,
+    });
     expect(modelOf(bank.models, 'dcf').inputs.base).toBe('純利');
     // EV/EBITDA does not count for a bank: (P/E 100 + P/B 80) / 2
     expect(modelOf(bank.models, 'relative').value).toBe(90);
@@ -164,14 +171,23 @@ describe('valuationModels', () => {
     const fewPe = sut({ data: steadyCompany(), medians: { ...industrialsMedians, peCount: 2 }, investorType: null });
     expect(modelOf(fewPe.models, 'relative').value).toBe(94.67);
     // The bundled data never has an EV/EBITDA median: P/E (×2, 100) and P/B (×1, 80) → 93.33
-    const noEv = sut({ data: steadyCompany(), medians: { ...industrialsMedians, evToEbitda: null, evToEbitdaCount: 0 }, investorType: null });
+    const noEv = sut({
+      data: steadyCompany(),
+      medians: { ...industrialsMedians, evToEbitda: null, evToEbitdaCount: 0 },
+      investorType: null,
+    });
     expect(modelOf(noEv.models, 'relative').value).toBe(93.33);
   });
 
   it('skips each model with a reason in Chinese when its inputs are missing or meaningless', () => {
     const loss = steadyCompany({ eps: -1.2, netIncome: -1.2e9, freeCashFlow: null, dividendPerShare: 0, dividendYield: 0, peRatio: null });
     const result = sut({ data: loss, medians: industrialsMedians, investorType: null });
-    expect(modelOf(result.models, 'dcf')).toMatchObject({ skipped: true, value: null, weight: 0, reason: '公司錄得虧損，未能以盈利折現估值' });
+    expect(modelOf(result.models, 'dcf')).toMatchObject({
+      skipped: true,
+      value: null,
+      weight: 0,
+      reason: '公司錄得虧損，未能以盈利折現估值',
+    });
     expect(modelOf(result.models, 'graham')).toMatchObject({ skipped: true, reason: '每股盈利為負數或零，格雷厄姆數不適用' });
     expect(modelOf(result.models, 'dividend_discount')).toMatchObject({ skipped: true, reason: '公司沒有派發股息' });
     // P/E does not apply to losses; EV/EBITDA (×2) and P/B (×1) still do: (2 × 102 + 80) / 3 = 94.67
@@ -180,7 +196,11 @@ describe('valuationModels', () => {
     expect(result.riskLevel).toBe('medium'); // losses: 2 points
     expect(result.riskFactors).toContain('公司正錄得虧損');
 
-    const noPeers = sut({ data: steadyCompany(), medians: { ...industrialsMedians, count: 2, peCount: 2, evToEbitdaCount: 1, pbCount: 2 }, investorType: null });
+    const noPeers = sut({
+      data: steadyCompany(),
+      medians: { ...industrialsMedians, count: 2, peCount: 2, evToEbitdaCount: 1, pbCount: 2 },
+      investorType: null,
+    });
     expect(modelOf(noPeers.models, 'relative').reason).toBe('同業板塊樣本不足，沒有可比較的中位數倍數');
     const negativeCash = sut({ data: steadyCompany({ freeCashFlow: -1e9 }), medians: null, investorType: null });
     expect(modelOf(negativeCash.models, 'dcf').reason).toBe('自由現金流為負數，折現後沒有意義');
@@ -203,7 +223,11 @@ describe('valuationModels', () => {
 
   it('sets aside a model more than 10 times off the price as inconsistent data', () => {
     // EBITDA in the wrong unit (a thousand times too large) makes EV/EBITDA value the stock in the thousands.
-    const result = sut({ data: steadyCompany({ price: 0.9, ebitda: 9e12, freeCashFlow: null, netIncome: null, eps: null }), medians: industrialsMedians, investorType: null });
+    const result = sut({
+      data: steadyCompany({ price: 0.9, ebitda: 9e12, freeCashFlow: null, netIncome: null, eps: null }),
+      medians: industrialsMedians,
+      investorType: null,
+    });
     const relative = modelOf(result.models, 'relative');
     expect(relative).toMatchObject({ skipped: true, value: null, weight: 0 });
     expect(relative.reason).toMatch(/^估值 [\d.]+ 與股價 0.9 相差超過 10 倍，相關數據可能不一致，不予採用$/);
@@ -222,10 +246,24 @@ describe('valuationModels', () => {
   });
 
   it('gives no fair value, hold and 0 % confidence when no model applies', () => {
-    const empty = steadyCompany({ eps: null, netIncome: null, freeCashFlow: null, bookValuePerShare: null, dividendPerShare: null, ebitda: null });
+    const empty = steadyCompany({
+      eps: null,
+      netIncome: null,
+      freeCashFlow: null,
+      bookValuePerShare: null,
+      dividendPerShare: null,
+      ebitda: null,
+    });
     const result = sut({ data: empty, medians: null, investorType: null });
     expect(result.models.every((m) => m.skipped && m.reason)).toBe(true);
-    expect(result).toMatchObject({ fairValue: null, targetPrice: null, upside: null, recommendation: 'hold', confidence: 0, method: '沒有適用的估值模型' });
+    expect(result).toMatchObject({
+      fairValue: null,
+      targetPrice: null,
+      upside: null,
+      recommendation: 'hold',
+      confidence: 0,
+      method: '沒有適用的估值模型',
+    });
   });
 
   it('uses beta 1 for a HK stock without beta, and bounds an extreme beta', () => {
@@ -235,7 +273,11 @@ describe('valuationModels', () => {
   });
 
   it('rates the risk high for a levered, volatile, loss-making stock', () => {
-    const result = sut({ data: steadyCompany({ beta: 1.9, totalDebt: 50e9, netIncome: -1e9, eps: -1 }), medians: null, investorType: null });
+    const result = sut({
+      data: steadyCompany({ beta: 1.9, totalDebt: 50e9, netIncome: -1e9, eps: -1 }),
+      medians: null,
+      investorType: null,
+    });
     expect(result.riskLevel).toBe('high');
     expect(result.riskFactors).toHaveLength(3);
   });

@@ -15,11 +15,39 @@ describe('the Hong Kong files', () => {
 
   it('converts CNY amounts to HKD at the rate on or before the price date, and derives book value from P/B', () => {
     const figures = readHkFundamentals(
-      row({ symbol: '9988.HK', currency_trading: 'HKD', currency_reporting: 'CNY', price: '155.00', market_cap: '2740000000000', pe_ttm: '19.97', eps_ttm: 'HKD 7.76', dividend_yield: '1.35%', revenue: 'CNY 1012055000000', as_of: '2025-12-05', source_url: 'https://a | https://b' }),
-      { pb: '2.25', derived_fields: 'eps_ttm=price/PE', revenue_period: 'TTM to Sep-2025', revenue_period_zh: '收入為截至 2025 年 9 月的近十二個月數據。', notes: 'FY ends 31 Mar' },
+      row({
+        symbol: '9988.HK',
+        currency_trading: 'HKD',
+        currency_reporting: 'CNY',
+        price: '155.00',
+        market_cap: '2740000000000',
+        pe_ttm: '19.97',
+        eps_ttm: 'HKD 7.76',
+        dividend_yield: '1.35%',
+        revenue: 'CNY 1012055000000',
+        as_of: '2025-12-05',
+        source_url: 'https://a | https://b',
+      }),
+      {
+        pb: '2.25',
+        derived_fields: 'eps_ttm=price/PE',
+        revenue_period: 'TTM to Sep-2025',
+        revenue_period_zh: '收入為截至 2025 年 9 月的近十二個月數據。',
+        notes: 'FY ends 31 Mar',
+      },
       fx,
     );
-    expect(figures).toMatchObject({ symbol: '9988.HK', currency: 'HKD', reportingCurrency: 'CNY', price: 155, eps: 7.76, dividendYield: 0.0135, priceToBook: 2.25, netIncome: null, asOf: '2025-12-05' });
+    expect(figures).toMatchObject({
+      symbol: '9988.HK',
+      currency: 'HKD',
+      reportingCurrency: 'CNY',
+      price: 155,
+      eps: 7.76,
+      dividendYield: 0.0135,
+      priceToBook: 2.25,
+      netIncome: null,
+      asOf: '2025-12-05',
+    });
     expect(figures.revenue).toBeCloseTo(1_012_055_000_000 * (100 / 91.174), 0);
     expect(figures.bookValuePerShare).toBeCloseTo(155 / 2.25, 10);
     expect(figures.sharesOutstanding).toBeCloseTo(2_740_000_000_000 / 155, 0);
@@ -29,13 +57,21 @@ describe('the Hong Kong files', () => {
     // The reader sees the Chinese column; the research notes in English stay in the provenance.
     expect(notes).toContain('收入為截至 2025 年 9 月的近十二個月數據。');
     expect(notes).not.toMatch(/TTM to|FY ends/);
-    expect(figures.source).toBe('hk/hk-fundamentals.csv: https://a | https://b；資料來源備註（原文）：revenue_period: TTM to Sep-2025; notes: FY ends 31 Mar');
+    expect(figures.source).toBe(
+      'hk/hk-fundamentals.csv: https://a | https://b；資料來源備註（原文）：revenue_period: TTM to Sep-2025; notes: FY ends 31 Mar',
+    );
   });
 
   it('keeps a blank price blank, and says when the price date is approximate', () => {
-    const figures = readHkFundamentals(row({ symbol: '0939.HK', market_cap: '2200000000000', as_of: '2025-12 (approx.)' }), { pb: '0.55' }, fx);
+    const figures = readHkFundamentals(
+      row({ symbol: '0939.HK', market_cap: '2200000000000', as_of: '2025-12 (approx.)' }),
+      { pb: '0.55' },
+      fx,
+    );
     expect(figures).toMatchObject({ price: null, bookValuePerShare: null, sharesOutstanding: null, asOf: '2025-12' });
-    expect(figures.notes).toEqual(['資料來源：公開報價及統計頁面整理（0 個來源），報價日期約為 2025-12（來源沒有確切日期）；其他欄位可能較舊。']);
+    expect(figures.notes).toEqual([
+      '資料來源：公開報價及統計頁面整理（0 個來源），報價日期約為 2025-12（來源沒有確切日期）；其他欄位可能較舊。',
+    ]);
   });
 
   it('finds non-company products by their absence from the HKEX list, and delistings in the notes', () => {
@@ -54,7 +90,12 @@ describe('the Hong Kong files', () => {
       fx,
     );
     const bySymbol = new Map(listings.map((l) => [l.symbol, l]));
-    expect(bySymbol.get('0700.HK')).toMatchObject({ name: 'Tencent Holdings Ltd', nameZh: '騰訊控股有限公司', exchange: 'HKEX', status: 'active' });
+    expect(bySymbol.get('0700.HK')).toMatchObject({
+      name: 'Tencent Holdings Ltd',
+      nameZh: '騰訊控股有限公司',
+      exchange: 'HKEX',
+      status: 'active',
+    });
     expect(bySymbol.get('1905.HK')?.name).toBe('Haitong Unitrust International Financial Leasing Co., Ltd.');
     expect(bySymbol.get('0823.HK')).toMatchObject({ status: 'reit_or_trust' });
     expect(bySymbol.get('2800.HK')).toMatchObject({ nameZh: '盈富基金', status: 'unsuitable_product' });

@@ -37,7 +37,17 @@ const DERIVED_FIELDS: Record<string, string> = {
 const READER_NOTES = ['revenue_period_zh', 'net_income_period_zh', 'shares_note_zh', 'notes_zh'] as const;
 
 /** The research notes kept as they were written, for provenance only. */
-const SOURCE_NOTES = ['pb_as_of', 'shares_note', 'eps_note', 'dps_note', 'bvps_note', 'revenue_period', 'net_income_period', 'fcf_cash_debt_period', 'notes'] as const;
+const SOURCE_NOTES = [
+  'pb_as_of',
+  'shares_note',
+  'eps_note',
+  'dps_note',
+  'bvps_note',
+  'revenue_period',
+  'net_income_period',
+  'fcf_cash_debt_period',
+  'notes',
+] as const;
 
 /** Where a row's figures come from: the file, the pages it cites, and (marked 資料來源備註) the raw research notes. */
 function sourceOf(row: Record<string, string>, notesRow: Record<string, string> | undefined): string {
@@ -71,7 +81,9 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
   const approximate = asOf !== null && asOf !== row.as_of?.trim();
   // "2025-12 (approx.)": the source gives no exact date.
   const quoteDate = asOf === null ? '報價日期不詳' : approximate ? `報價日期約為 ${asOf}（來源沒有確切日期）` : `報價日期 ${asOf}`;
-  const notes: string[] = [`資料來源：公開報價及統計頁面整理（${(row.source_url ?? '').split(' | ').filter((url) => url.trim()).length} 個來源），${quoteDate}；其他欄位可能較舊。`];
+  const notes: string[] = [
+    `資料來源：公開報價及統計頁面整理（${(row.source_url ?? '').split(' | ').filter((url) => url.trim()).length} 個來源），${quoteDate}；其他欄位可能較舊。`,
+  ];
   const conversions = new Set<string>();
 
   const money = (cell: string | undefined): number | null => {
@@ -94,7 +106,9 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
   let sharesOutstanding = numberOrNull(row.shares_outstanding);
   if (bookValuePerShare === null && price !== null && priceToBook) {
     bookValuePerShare = price / priceToBook;
-    notes.push(`每股帳面值由股價 ÷ 市帳率推算：${formatFigure(price)} ÷ ${formatFigure(priceToBook)} = ${formatFigure(bookValuePerShare)}。`);
+    notes.push(
+      `每股帳面值由股價 ÷ 市帳率推算：${formatFigure(price)} ÷ ${formatFigure(priceToBook)} = ${formatFigure(bookValuePerShare)}。`,
+    );
   }
   if (sharesOutstanding === null && price && marketCap !== null) {
     sharesOutstanding = marketCap / price;
@@ -147,9 +161,7 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
  * delisting is taken from the notes file, which records it.
  */
 export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: ListingRecord[]; fundamentals: Fundamentals[] } {
-  const hkex = new Map(
-    (JSON.parse(files.hkexListedCompanies) as HkexCompany[]).map((c) => [normaliseSymbol(String(c.symbol)), c]),
-  );
+  const hkex = new Map((JSON.parse(files.hkexListedCompanies) as HkexCompany[]).map((c) => [normaliseSymbol(String(c.symbol)), c]));
   const hsi = new Map(parseCsv(files.hsiConstituents).map((r) => [normaliseSymbol(r.Symbol ?? ''), r]));
   const notesRows = new Map(parseCsv(files.fundamentalsNotes).map((r) => [normaliseSymbol(r.symbol ?? ''), r]));
   const rows = new Map(parseCsv(files.fundamentals).map((r) => [normaliseSymbol(r.symbol ?? ''), r]));

@@ -42,18 +42,59 @@ describe('the US files', () => {
   });
 
   it('derives book value, shares, revenue and dividend from an S&P financials row, and leaves blanks null', () => {
-    const row = readSp500Financials({ Symbol: 'AAPL', Price: '200', 'Price/Earnings': '30', 'Dividend Yield': '0.005', 'Earnings/Share': '6.5', 'Market Cap': '3000000000000', EBITDA: '130000000000', 'Price/Sales': '7.5', 'Price/Book': '40' }, '2026-08-22');
-    expect(row).toMatchObject({ symbol: 'AAPL', currency: 'USD', price: 200, bookValuePerShare: 5, sharesOutstanding: 15_000_000_000, revenue: 400_000_000_000, dividendPerShare: 1, freeCashFlow: null, beta: null, asOf: '2026-08-22' });
+    const row = readSp500Financials(
+      {
+        Symbol: 'AAPL',
+        Price: '200',
+        'Price/Earnings': '30',
+        'Dividend Yield': '0.005',
+        'Earnings/Share': '6.5',
+        'Market Cap': '3000000000000',
+        EBITDA: '130000000000',
+        'Price/Sales': '7.5',
+        'Price/Book': '40',
+      },
+      '2026-08-22',
+    );
+    expect(row).toMatchObject({
+      symbol: 'AAPL',
+      currency: 'USD',
+      price: 200,
+      bookValuePerShare: 5,
+      sharesOutstanding: 15_000_000_000,
+      revenue: 400_000_000_000,
+      dividendPerShare: 1,
+      freeCashFlow: null,
+      beta: null,
+      asOf: '2026-08-22',
+    });
     expect(row.notes).toHaveLength(5);
     const blank = readSp500Financials({ Symbol: 'HOLX', Price: '70' }, '2026-08-22');
     expect(blank).toMatchObject({ price: 70, peRatio: null, bookValuePerShare: null, revenue: null, sharesOutstanding: null });
   });
 
   it('builds the US universe: index names and sectors, classification, and unlisted index members', () => {
-    const { listings, fundamentals } = readUsUniverse({ nasdaqListed, otherListed, sp500, sp500Financials: financials, nasdaq100, asOf: { nasdaqListed: '2026-07-01', otherListed: '2026-08-22', sp500Financials: '2026-08-22' } });
+    const { listings, fundamentals } = readUsUniverse({
+      nasdaqListed,
+      otherListed,
+      sp500,
+      sp500Financials: financials,
+      nasdaq100,
+      asOf: { nasdaqListed: '2026-07-01', otherListed: '2026-08-22', sp500Financials: '2026-08-22' },
+    });
     const bySymbol = new Map(listings.map((l) => [l.symbol, l]));
-    expect(bySymbol.get('AAPL')).toMatchObject({ name: 'Apple Inc.', exchange: 'NASDAQ', sector: 'Information Technology', status: 'active' });
-    expect(bySymbol.get('AAPL')?.sources).toEqual(['us/nasdaq-listed-symbols.csv', 'us/sp500-constituents.csv', 'us/sp500-constituents-financials.csv', 'us/nasdaq100-constituents.csv']);
+    expect(bySymbol.get('AAPL')).toMatchObject({
+      name: 'Apple Inc.',
+      exchange: 'NASDAQ',
+      sector: 'Information Technology',
+      status: 'active',
+    });
+    expect(bySymbol.get('AAPL')?.sources).toEqual([
+      'us/nasdaq-listed-symbols.csv',
+      'us/sp500-constituents.csv',
+      'us/sp500-constituents-financials.csv',
+      'us/nasdaq100-constituents.csv',
+    ]);
     expect(bySymbol.get('PLD')).toMatchObject({ sector: 'Real Estate', industry: 'Industrial REITs', status: 'reit_or_trust' });
     expect(bySymbol.get('BFH-PA')?.status).toBe('unsuitable_product');
     expect(bySymbol.get('ANSS')).toMatchObject({ exchange: null, status: 'inactive' });

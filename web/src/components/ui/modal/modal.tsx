@@ -32,8 +32,8 @@ export function Modal({ open, onClose, title, subtitle, children }: ModalProps) 
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
-    const first = panelRef.current?.querySelector<HTMLElement>('input, select, textarea') ??
-      panelRef.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      panelRef.current?.querySelector<HTMLElement>('input, select, textarea') ?? panelRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {

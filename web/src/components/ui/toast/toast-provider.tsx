@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_FADE_MS,
-  ToastContext,
-  type ToastApi,
-  type ToastKind,
-  type ToastOptions,
-} from './toast-context';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_FADE_MS, ToastContext, type ToastApi, type ToastKind, type ToastOptions } from './toast-context';
 import './toast.css';
 
 interface ToastItem {

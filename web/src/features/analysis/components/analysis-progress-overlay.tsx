@@ -17,9 +17,7 @@ export function AnalysisProgressOverlay({ progress }: { progress: AnalysisProgre
   const percent = Math.round(progress.percent);
   const stage = currentStageIndex(percent);
   const stageText =
-    percent >= 100
-      ? t('analysis.progress.done')
-      : t(`analysis.progress.stages.${PROGRESS_STAGES[stage]?.key ?? 'collect'}`);
+    percent >= 100 ? t('analysis.progress.done') : t(`analysis.progress.stages.${PROGRESS_STAGES[stage]?.key ?? 'collect'}`);
   const detail = percent === 0 && !progress.message ? t('analysis.progress.starting') : (progress.message ?? stageText);
 
   // Screen readers follow the dialog; the page behind cannot be used until the analysis ends.

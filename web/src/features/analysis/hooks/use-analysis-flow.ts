@@ -84,24 +84,21 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
     timers.current.push(timer);
   };
 
-  const finish = useCallback(
-    (analysisId: string, symbol: string, results: AnalysisResults) => {
-      setProgress({ symbol, percent: 100, message: null });
-      later(OVERLAY_CLOSE_DELAY_MS, () => {
-        setProgress(null);
-        const nameStatus = statusFromCompanyName(results.basic?.companyName);
-        if (nameStatus) {
-          setNotAnalysable({ symbol, status: nameStatus, reason: null });
-          return;
-        }
-        setReport({ analysisId, symbol, results });
-        window.requestAnimationFrame(() =>
-          document.getElementById(RESULTS_ELEMENT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
-        );
-      });
-    },
-    [],
-  );
+  const finish = useCallback((analysisId: string, symbol: string, results: AnalysisResults) => {
+    setProgress({ symbol, percent: 100, message: null });
+    later(OVERLAY_CLOSE_DELAY_MS, () => {
+      setProgress(null);
+      const nameStatus = statusFromCompanyName(results.basic?.companyName);
+      if (nameStatus) {
+        setNotAnalysable({ symbol, status: nameStatus, reason: null });
+        return;
+      }
+      setReport({ analysisId, symbol, results });
+      window.requestAnimationFrame(() =>
+        document.getElementById(RESULTS_ELEMENT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      );
+    });
+  }, []);
 
   const showFailure = useCallback(
     (error: unknown) => {
@@ -163,7 +160,8 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
             setNotAnalysable({ symbol, status: 'error', reason: (error as Error).message });
             return;
           }
-          const running = error instanceof ApiError && error.status === 409 ? await findRunningAnalysis(symbol, signal).catch(() => null) : null;
+          const running =
+            error instanceof ApiError && error.status === 409 ? await findRunningAnalysis(symbol, signal).catch(() => null) : null;
           if (!running) throw error;
           toast.info(t('analysis.followingRunning', { symbol }));
           analysisId = running.id;

@@ -8,10 +8,7 @@ export async function getArticle(slug: string, signal?: AbortSignal): Promise<Ar
 }
 
 export type ArticleQuery =
-  | { status: 'loading' }
-  | { status: 'found'; article: ArticleWithBody }
-  | { status: 'not-found' }
-  | { status: 'failed' };
+  { status: 'loading' } | { status: 'found'; article: ArticleWithBody } | { status: 'not-found' } | { status: 'failed' };
 
 /** One article for its page; a 404 (or a malformed address) is "not found", anything else "failed". */
 export function useArticle(slug: string): ArticleQuery {

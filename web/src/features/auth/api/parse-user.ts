@@ -24,10 +24,7 @@ export function parseUser(raw: unknown): User {
     email: data.email,
     phone: typeof data.phone === 'string' && data.phone ? data.phone : null,
     role: data.role === 'admin' ? 'admin' : DEFAULT_ROLE,
-    level:
-      typeof level === 'number' || LEVELS.includes(level as MembershipLevel)
-        ? (level as number | MembershipLevel)
-        : DEFAULT_LEVEL,
+    level: typeof level === 'number' || LEVELS.includes(level as MembershipLevel) ? (level as number | MembershipLevel) : DEFAULT_LEVEL,
   };
 }
 

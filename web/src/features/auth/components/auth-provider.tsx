@@ -73,7 +73,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, status, isAuthenticated: status === 'authenticated' && user !== null, startSession, adoptToken, replaceToken, endSession, verify }),
+    () => ({
+      user,
+      status,
+      isAuthenticated: status === 'authenticated' && user !== null,
+      startSession,
+      adoptToken,
+      replaceToken,
+      endSession,
+      verify,
+    }),
     [user, status, startSession, adoptToken, replaceToken, endSession, verify],
   );
 

@@ -29,7 +29,10 @@ export function ForgotPasswordForm() {
     } catch (failure) {
       logUnexpectedFailure('Forgot password failed', failure);
       // The server's message when it gave one (e.g. too many requests), else the spec's fallback.
-      const message = failure instanceof ApiError && !failure.message.startsWith('HTTP error!') && !failure.isNetworkError ? failure.message : 'Failed to send reset email';
+      const message =
+        failure instanceof ApiError && !failure.message.startsWith('HTTP error!') && !failure.isNetworkError
+          ? failure.message
+          : 'Failed to send reset email';
       setError(failure instanceof ApiError && failure.status === 429 ? t('auth.tooManyAttempts') : message);
     } finally {
       setSending(false);

@@ -8,7 +8,11 @@ import { objectOf, stringOf } from './read-json';
  */
 export async function createPaymentIntent(packageType: string, idempotencyKey: string, signal?: AbortSignal): Promise<PackageIntent> {
   const data = objectOf(
-    await apiClient.post<unknown>('payments/create-payment-intent', { packageType }, { headers: { 'Idempotency-Key': idempotencyKey }, signal }),
+    await apiClient.post<unknown>(
+      'payments/create-payment-intent',
+      { packageType },
+      { headers: { 'Idempotency-Key': idempotencyKey }, signal },
+    ),
   );
   const paymentIntentId = stringOf(data.paymentIntentId);
   const clientSecret = stringOf(data.clientSecret);

@@ -10,7 +10,11 @@ const statusOf = (raw: unknown) => (stringOf(objectOf(raw).status) ?? 'processin
  * The demo processor's stand-in for Stripe.js: pays an intent with a test card. A declined
  * card is an ApiError with code CARD_DECLINED (402).
  */
-export async function payWithDemoCard(input: { paymentIntentId: string; clientSecret: string; cardNumber: string }): Promise<DemoIntentStatus> {
+export async function payWithDemoCard(input: {
+  paymentIntentId: string;
+  clientSecret: string;
+  cardNumber: string;
+}): Promise<DemoIntentStatus> {
   return statusOf(await apiClient.post<unknown>('payments/demo/pay', input));
 }
 

@@ -9,8 +9,7 @@ export const RECENT_PAYMENTS_LIMIT = 5;
 const SHOWN_STATUSES: readonly PaymentStatus[] = ['completed', 'failed', 'canceled', 'requires_action', 'refunded', 'disputed'];
 
 /** The statuses above as they are (refunded in full; disputed: the card's bank took the money back); every other reads as processing. */
-export const paymentStatusOf = (value: unknown): PaymentStatus =>
-  SHOWN_STATUSES.find((status) => status === value) ?? 'processing';
+export const paymentStatusOf = (value: unknown): PaymentStatus => SHOWN_STATUSES.find((status) => status === value) ?? 'processing';
 
 export function parsePayments(raw: unknown): PaymentRecord[] {
   return listOf(objectOf(raw).payments).map((item, index) => {

@@ -70,7 +70,9 @@ export function BillingProvider({ userId, onBalanceChanged, children }: BillingP
   return (
     <BillingContext.Provider value={value}>
       {children}
-      {userId && request && <PurchaseModal key={`${request.tab}:${request.planId ?? ''}`} request={request} onClose={() => setRequest(null)} />}
+      {userId && request && (
+        <PurchaseModal key={`${request.tab}:${request.planId ?? ''}`} request={request} onClose={() => setRequest(null)} />
+      )}
     </BillingContext.Provider>
   );
 }

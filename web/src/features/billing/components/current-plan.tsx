@@ -21,7 +21,12 @@ export function CurrentPlan() {
   const [busy, setBusy] = useState<Action | null>(null);
 
   if (subscription.status === 'loading') return <Spinner label={t('billing.membership.loading')} />;
-  if (subscription.status === 'error') return <p className="form-error" role="alert">{t('billing.membership.loadFailed')}</p>;
+  if (subscription.status === 'error')
+    return (
+      <p className="form-error" role="alert">
+        {t('billing.membership.loadFailed')}
+      </p>
+    );
 
   const { level, subscription: sub } = subscription.data;
   const levelName = level === 'free' || level === 'vip' || level === 'premium' ? t(`billing.levels.${level}`) : level;
@@ -63,7 +68,9 @@ export function CurrentPlan() {
         </div>
         <div>
           <dt>{t('billing.membership.daysRemaining')}</dt>
-          <dd>{sub?.daysRemaining != null ? t('billing.membership.days', { count: sub.daysRemaining }) : t('billing.membership.unlimited')}</dd>
+          <dd>
+            {sub?.daysRemaining != null ? t('billing.membership.days', { count: sub.daysRemaining }) : t('billing.membership.unlimited')}
+          </dd>
         </div>
         {sub && (
           <div>

@@ -59,7 +59,12 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
   };
 
   if (packages.status === 'loading') return <Spinner label={t('billing.packages.loading')} />;
-  if (packages.status === 'error') return <p className="form-error" role="alert">{t('billing.packages.loadFailed')}</p>;
+  if (packages.status === 'error')
+    return (
+      <p className="form-error" role="alert">
+        {t('billing.packages.loadFailed')}
+      </p>
+    );
   if (packages.data.length === 0) return <p className="purchase-modal__empty">{t('billing.packages.empty')}</p>;
 
   const first = packages.data[0];

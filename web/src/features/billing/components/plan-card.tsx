@@ -56,7 +56,13 @@ export function PlanCard({ plan, cycle, isCurrent, isSelected = false, busy = fa
         aria-pressed={isSelected}
         onClick={onChoose}
       >
-        {isCurrent ? t('billing.plans.current') : isSelected ? t('billing.plans.selected') : free ? t('billing.plans.chooseFree') : t('billing.plans.choose')}
+        {isCurrent
+          ? t('billing.plans.current')
+          : isSelected
+            ? t('billing.plans.selected')
+            : free
+              ? t('billing.plans.chooseFree')
+              : t('billing.plans.choose')}
       </button>
     </li>
   );

@@ -16,7 +16,12 @@ export function PlanCatalogue() {
   const plans = useApiQuery('plans', getPlans);
 
   if (plans.status === 'loading') return <Spinner label={t('billing.plans.loading')} />;
-  if (plans.status === 'error') return <p className="form-error" role="alert">{t('billing.plans.loadFailed')}</p>;
+  if (plans.status === 'error')
+    return (
+      <p className="form-error" role="alert">
+        {t('billing.plans.loadFailed')}
+      </p>
+    );
   return <PlanCatalogueList plans={plans.data.filter((plan) => isFreePlan(plan) || isPaidPlan(plan))} />;
 }
 
@@ -36,7 +41,14 @@ function PlanCatalogueList({ plans }: { plans: SubscriptionPlan[] }) {
       <BillingCycleToggle value={cycle} onChange={setCycle} />
       <ul className="plan-grid">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} cycle={cycle} isCurrent={plan.level === currentLevel} busy={busy} onChoose={() => choose(plan)} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            cycle={cycle}
+            isCurrent={plan.level === currentLevel}
+            busy={busy}
+            onChoose={() => choose(plan)}
+          />
         ))}
       </ul>
     </div>

@@ -26,7 +26,12 @@ export function PlansPanel(props: PlansPanelProps) {
   const plans = useApiQuery('plans', getPlans);
 
   if (plans.status === 'loading') return <Spinner label={t('billing.plans.loading')} />;
-  if (plans.status === 'error') return <p className="form-error" role="alert">{t('billing.plans.loadFailed')}</p>;
+  if (plans.status === 'error')
+    return (
+      <p className="form-error" role="alert">
+        {t('billing.plans.loadFailed')}
+      </p>
+    );
   // Paid plans only when they have a price; the free plan always (spec section 5).
   const shown = plans.data.filter((plan) => isFreePlan(plan) || isPaidPlan(plan));
   return <PlanChooser plans={shown} {...props} />;

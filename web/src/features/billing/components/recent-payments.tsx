@@ -22,7 +22,12 @@ export function RecentPayments() {
   const payments = useApiQuery(`payments:${paymentsVersion}`, (signal) => getPayments(1, RECENT_PAYMENTS_LIMIT, signal));
 
   if (payments.status === 'loading') return <Spinner label={t('billing.payments.loading')} />;
-  if (payments.status === 'error') return <p className="form-error" role="alert">{t('billing.payments.loadFailed')}</p>;
+  if (payments.status === 'error')
+    return (
+      <p className="form-error" role="alert">
+        {t('billing.payments.loadFailed')}
+      </p>
+    );
   if (payments.data.length === 0) return <p className="recent-payments__empty">{t('billing.payments.empty')}</p>;
 
   const typeName = (type: string) => (type === 'topup' || type === 'subscription' ? t(`billing.payments.types.${type}`) : type);

@@ -68,7 +68,11 @@ export default function StripeCardForm({ publishableKey, ...form }: CardFormProp
       );
     }
     return (
-      <Elements key={order.intent.clientSecret} stripe={stripe} options={{ clientSecret: order.intent.clientSecret, locale: LOCALE, appearance: APPEARANCE }}>
+      <Elements
+        key={order.intent.clientSecret}
+        stripe={stripe}
+        options={{ clientSecret: order.intent.clientSecret, locale: LOCALE, appearance: APPEARANCE }}
+      >
         <StripeForm {...form} />
       </Elements>
     );
@@ -132,13 +136,22 @@ function StripeForm({ order, submitLabel, onPaid }: CardFormProps) {
 
 type Elements = NonNullable<ReturnType<typeof useElements>>;
 
-async function payPackage(stripe: Stripe, elements: Elements, order: Extract<PurchaseOrder, { kind: 'package' }>): Promise<PurchaseOutcome> {
+async function payPackage(
+  stripe: Stripe,
+  elements: Elements,
+  order: Extract<PurchaseOrder, { kind: 'package' }>,
+): Promise<PurchaseOutcome> {
   const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required' });
   if (error) throw new PurchaseError(null, error.message ?? undefined);
   return finishPackagePayment(order, paymentIntent?.id ?? order.intent?.paymentIntentId ?? '');
 }
 
-async function payPlan(stripe: Stripe, elements: Elements, order: Extract<PurchaseOrder, { kind: 'plan' }>, attempts: AttemptKeys): Promise<PurchaseOutcome> {
+async function payPlan(
+  stripe: Stripe,
+  elements: Elements,
+  order: Extract<PurchaseOrder, { kind: 'plan' }>,
+  attempts: AttemptKeys,
+): Promise<PurchaseOutcome> {
   const submitted = await elements.submit();
   if (submitted.error) throw new PurchaseError(null, submitted.error.message ?? undefined);
   const { error, paymentMethod } = await stripe.createPaymentMethod({ elements });

@@ -8,9 +8,7 @@ export type PurchaseOrder =
   | { kind: 'package'; pkg: CreditPackage; intent: PackageIntent | null }
   | { kind: 'plan'; plan: SubscriptionPlan; cycle: BillingCycle; price: Money; autoRenewal: boolean };
 
-export type PurchaseOutcome =
-  | { kind: 'credits'; credits: number }
-  | { kind: 'subscription'; current: CurrentSubscription };
+export type PurchaseOutcome = { kind: 'credits'; credits: number } | { kind: 'subscription'; current: CurrentSubscription };
 
 export type PurchaseTab = 'packages' | 'plans';
 

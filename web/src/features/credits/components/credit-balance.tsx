@@ -19,11 +19,7 @@ export function CreditBalance() {
   }
 
   const { paidCredits, dailyCredits, maxDailyCredits } = credits;
-  const daily = (
-    <span className={`credit-balance__daily${dailyCredits === 0 ? ' credit-balance__daily--empty' : ''}`}>
-      {dailyCredits}
-    </span>
-  );
+  const daily = <span className={`credit-balance__daily${dailyCredits === 0 ? ' credit-balance__daily--empty' : ''}`}>{dailyCredits}</span>;
   const title =
     maxDailyCredits === null
       ? t('header.creditsTitleDailyOnly', { daily: dailyCredits })

@@ -7,10 +7,7 @@ export async function getProfile(signal?: AbortSignal): Promise<ProfileData> {
   return parseProfileData(await apiClient.get<unknown>('users/profile', { signal }));
 }
 
-export type ProfileQuery =
-  | { status: 'loading'; data: null }
-  | { status: 'error'; data: null }
-  | { status: 'ready'; data: ProfileData };
+export type ProfileQuery = { status: 'loading'; data: null } | { status: 'error'; data: null } | { status: 'ready'; data: ProfileData };
 
 /**
  * The signed-in user's profile. `replace` takes the answer of a save (PUT returns the same

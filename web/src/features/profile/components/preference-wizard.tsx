@@ -83,7 +83,11 @@ export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizard
           {WIZARD_STEPS.map((name, index) => {
             const state = index < stepIndex ? 'done' : index === stepIndex ? 'current' : 'todo';
             return (
-              <li key={name} className={`preference-wizard__step preference-wizard__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+              <li
+                key={name}
+                className={`preference-wizard__step preference-wizard__step--${state}`}
+                aria-current={state === 'current' ? 'step' : undefined}
+              >
                 <span className="preference-wizard__step-number">{index + 1}</span>
                 <span className="preference-wizard__step-label">{t(`preferences.steps.${name}`)}</span>
               </li>

@@ -42,4 +42,3 @@ type Chosen<T> = { [K in keyof T]?: Exclude<T[K], null> };
  * refuses null for a choice), and the questionnaire's answers only all eight together.
  */
 export type ProfileUpdate = Partial<BasicInfoUpdate> & RiskAnswers & Chosen<Omit<InvestmentPreferences, 'age' | 'experience'>>;
-

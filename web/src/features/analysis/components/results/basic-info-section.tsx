@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResults } from '../../types/results';
-import { formatCompact, formatDate, formatNumber, formatPercent, formatPrice, formatShares, formatSignedPrice, trend } from '../../utils/format';
+import {
+  formatCompact,
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatShares,
+  formatSignedPrice,
+  trend,
+} from '../../utils/format';
 import { FigureGrid, ResultSection, ScoreBadge } from './result-section';
 
 export function BasicInfoSection({ results }: { results: AnalysisResults }) {
@@ -9,7 +18,11 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
   const direction = trend(basic.change);
 
   return (
-    <ResultSection id="basic" title={t('analysis.results.basic.title')} aside={<ScoreBadge label={t('analysis.results.score')} score={basic.score} />}>
+    <ResultSection
+      id="basic"
+      title={t('analysis.results.basic.title')}
+      aside={<ScoreBadge label={t('analysis.results.score')} score={basic.score} />}
+    >
       <div className="basic-info__identity">
         <div>
           <p className="basic-info__name">{basic.companyNameZh ?? basic.companyName}</p>

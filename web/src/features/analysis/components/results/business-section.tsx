@@ -2,13 +2,23 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisResults, BusinessAnalysis } from '../../types/results';
 import { ResultSection, ScoreBadge } from './result-section';
 
-const ASPECTS = ['competitiveAdvantage', 'marketPosition', 'growthProspects', 'financialHealth', 'managementQuality'] as const satisfies readonly (keyof BusinessAnalysis)[];
+const ASPECTS = [
+  'competitiveAdvantage',
+  'marketPosition',
+  'growthProspects',
+  'financialHealth',
+  'managementQuality',
+] as const satisfies readonly (keyof BusinessAnalysis)[];
 
 export function BusinessSection({ results }: { results: AnalysisResults }) {
   const { t } = useTranslation();
   const { business } = results;
   return (
-    <ResultSection id="business" title={t('analysis.results.business.title')} aside={<ScoreBadge label={t('analysis.results.score')} score={business.score} />}>
+    <ResultSection
+      id="business"
+      title={t('analysis.results.business.title')}
+      aside={<ScoreBadge label={t('analysis.results.score')} score={business.score} />}
+    >
       <p className="business__primary">
         <strong>{t('analysis.results.business.primaryBusiness')}</strong>
         {business.primaryBusiness}

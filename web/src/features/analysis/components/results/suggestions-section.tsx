@@ -22,7 +22,9 @@ export function SuggestionsSection({ results }: { results: AnalysisResults }) {
               <h4>{advice.label}</h4>
               {advice.highlighted && <span className="advice__mine">{t('analysis.results.suggestions.yourType')}</span>}
             </header>
-            <p className={`recommendation recommendation--${advice.action}`}>{advice.actionText || t(`analysis.results.recommendation.${advice.action}`)}</p>
+            <p className={`recommendation recommendation--${advice.action}`}>
+              {advice.actionText || t(`analysis.results.recommendation.${advice.action}`)}
+            </p>
             <AdviceFacts advice={advice} />
             <p className="advice__rationale">{advice.rationale}</p>
             {advice.keyRisks.length > 0 && (
@@ -55,7 +57,9 @@ function AdviceFacts({ advice }: { advice: InvestorAdvice }) {
       {range && (
         <div className="advice__fact">
           <dt>{t('analysis.results.suggestions.stockAllocation')}</dt>
-          <dd>{t('analysis.results.suggestions.stockAllocationValue', { low: PERCENT.format(range[0]), high: PERCENT.format(range[1]) })}</dd>
+          <dd>
+            {t('analysis.results.suggestions.stockAllocationValue', { low: PERCENT.format(range[0]), high: PERCENT.format(range[1]) })}
+          </dd>
         </div>
       )}
       <div className="advice__fact advice__fact--position" data-testid="advice-position">

@@ -62,7 +62,9 @@ export function ValuationSection({ results }: { results: AnalysisResults }) {
                 <td data-label={t('analysis.results.valuation.modelValue')}>
                   {model.skipped ? t('analysis.results.valuation.skipped') : formatPrice(model.value, currency)}
                 </td>
-                <td data-label={t('analysis.results.valuation.weight')}>{model.skipped ? '—' : formatPercent(model.weight * 100, { digits: 0 })}</td>
+                <td data-label={t('analysis.results.valuation.weight')}>
+                  {model.skipped ? '—' : formatPercent(model.weight * 100, { digits: 0 })}
+                </td>
                 <td className="models-table__method">
                   {model.skipped ? model.reason : model.method}
                   {!model.skipped && Object.keys(model.inputs).length > 0 && (
