@@ -19,6 +19,7 @@ import {
   requestIdHeader,
   toAppError,
 } from '@stockai/platform';
+import { apiDescription } from './api-description';
 import { proxyToServices, type Upstreams } from './proxy';
 import { type ServiceName, serviceFor } from './route-table';
 export interface GatewayOptions {
@@ -88,6 +89,7 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
         exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
       }),
       rateLimit(cache, { name: 'gateway', limit: options.rateLimitPerMinute, windowSeconds: 60 }, (req) => proxyAddr(req, TRUSTED_PROXIES)),
+      apiDescription({ upstreams: options.upstreams, logger }),
       toService,
       // Signature and expiry only: each service checks revocation itself on every request, so a
       // revocation lookup here would be a second Redis round trip per call for the same answer.

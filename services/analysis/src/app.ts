@@ -14,6 +14,7 @@ import { createBillingClient } from './billing-client';
 import { investorTypeSubscriptions } from './investor-types/consumers';
 import type { AnalysisOptions } from './config';
 import { createMarketDataProvider } from './market-data';
+import { analysisApi } from './openapi';
 import { promptRoutes } from './prompts/routes';
 import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './report';
 import { resultCacheRoutes } from './result-cache/routes';
@@ -44,6 +45,7 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
   let watcher: ProgressWatcher | undefined;
   return {
     name: 'analysis',
+    api: analysisApi,
     migrationsDir: MIGRATIONS_DIR,
     progressStreams: () => ({ listeners: watcher?.listeners ?? 0, running: watcher?.running ?? false }),
     async build(ctx) {

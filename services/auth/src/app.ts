@@ -7,6 +7,7 @@ import { accountsService } from './accounts/service';
 import { createMailer } from './mail/mailer';
 import { type GoogleOptions, googleRoutes } from './google/routes';
 import { membershipConsumer } from './membership/consumer';
+import { authApi } from './openapi';
 import { profileRoutes } from './profile/routes';
 import { profileService } from './profile/service';
 import { recoveryRoutes } from './recovery/routes';
@@ -34,6 +35,7 @@ export interface AuthOptions {
 export function authService(options: AuthOptions): ServiceDefinition {
   return {
     name: 'auth',
+    api: authApi,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     async build(ctx) {
       if (!ctx.privateKey) throw new Error('the auth service needs the JWT private key');

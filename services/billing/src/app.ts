@@ -6,6 +6,7 @@ import { creditsSubscriptions } from './credits/consumers';
 import { creditsRoutes } from './credits/routes';
 import { creditsService } from './credits/service';
 import { directorySubscriptions } from './directory/consumers';
+import { billingApi } from './openapi';
 import { type ProcessingOptions, cardProcessing } from './processing/wiring';
 
 export interface BillingOptions extends ProcessingOptions {
@@ -21,6 +22,7 @@ export interface BillingOptions extends ProcessingOptions {
 export function billingService(options: BillingOptions = { demoPayments: true }): ServiceDefinition {
   return {
     name: 'billing',
+    api: billingApi,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     build(ctx) {
       const credits = creditsService(ctx.db, { afterCommit: ctx.outbox.kick, now: options.now });

@@ -11,6 +11,7 @@ import { membersSubscriptions } from './members/consumers';
 import { ghostMembers } from './members/ghost-members';
 import { membersRoutes } from './members/routes';
 import { membersService } from './members/service';
+import { contentApi } from './openapi';
 
 /** As large as the gateway lets through by default (MAX_BODY_BYTES, 1 MiB). */
 const WEBHOOK_BODY_LIMIT = '1mb';
@@ -22,6 +23,7 @@ const WEBHOOK_BODY_LIMIT = '1mb';
 export function contentService(options: ContentOptions = {}): ServiceDefinition {
   return {
     name: 'content',
+    api: contentApi,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     async build(ctx) {
       await indexLibrary(ctx.db);

@@ -6,6 +6,7 @@ export * from './bus';
 export * from './cache';
 export * from './auth';
 export * from './http';
+export * from './api-description';
 export * from './runtime/service';
 export * from './runtime/embedded';
 export * from './runtime/process';

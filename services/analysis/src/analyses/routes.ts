@@ -7,10 +7,12 @@ import { AlreadyRunning, type AnalysesService, NotAnalysable } from './service';
 
 const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', pragma: 'no-cache', expires: '0' };
 
-const startBody = z.object({ userProfile: z.unknown().optional() }).passthrough();
-const symbol = z.string().trim().min(1, 'is required').max(20, 'is too long').refine(isPlainText, PLAIN_TEXT_MESSAGE);
-const analyzeStocksBody = z.object({ symbol, userProfile: z.unknown().optional() });
-const pollingBody = z.object({ analysis_id: z.string().trim().min(1, 'is required').max(100, 'is too long: an analysis id is a uuid') });
+export const startBody = z.object({ userProfile: z.unknown().optional() }).passthrough();
+export const symbol = z.string().trim().min(1, 'is required').max(20, 'is too long').refine(isPlainText, PLAIN_TEXT_MESSAGE);
+export const analyzeStocksBody = z.object({ symbol, userProfile: z.unknown().optional() });
+export const pollingBody = z.object({
+  analysis_id: z.string().trim().min(1, 'is required').max(100, 'is too long: an analysis id is a uuid'),
+});
 
 const STATUS_ALIASES: Record<string, 'processing' | 'completed' | 'failed'> = {
   processing: 'processing',
@@ -19,7 +21,7 @@ const STATUS_ALIASES: Record<string, 'processing' | 'completed' | 'failed'> = {
   failed: 'failed',
   error: 'failed',
 };
-const historyQuery = z.object({
+export const historyQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   status: z

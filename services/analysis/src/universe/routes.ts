@@ -8,7 +8,7 @@ import type { Universe } from './service';
 
 const gzipAsync = promisify(gzip);
 
-const searchQuery = z.object({
+export const searchQuery = z.object({
   q: z
     .string()
     .trim()
@@ -20,7 +20,7 @@ const searchQuery = z.object({
 });
 
 /** A symbol in the address: longer than any listed symbol is refused rather than looked up and echoed back. */
-const symbolParams = z.object({
+export const symbolParams = z.object({
   symbol: z.string().trim().min(1, 'is required').max(20, 'is too long: a stock symbol has at most 20 characters'),
 });
 

@@ -11,9 +11,9 @@ export const email = z
 export const password = z.string({ message: 'is required' }).min(6, 'must be at least 6 characters').max(200);
 const name = (label: string) => z.string({ message: 'is required' }).trim().min(1, `${label} is required`).max(100);
 
-const registerBody = z.object({ email, password, firstName: name('first name'), lastName: name('last name') });
-const loginBody = z.object({ email, password: z.string({ message: 'is required' }).min(1, 'is required').max(200) });
-const changePasswordBody = z.object({
+export const registerBody = z.object({ email, password, firstName: name('first name'), lastName: name('last name') });
+export const loginBody = z.object({ email, password: z.string({ message: 'is required' }).min(1, 'is required').max(200) });
+export const changePasswordBody = z.object({
   currentPassword: z.string({ message: 'is required' }).min(1, 'is required').max(200),
   newPassword: password,
 });

@@ -5,9 +5,9 @@ import { type AccountRateLimits, enforce } from '../accounts/rate-limits';
 import { email, password } from '../accounts/routes';
 import type { RecoveryService } from './service';
 
-const forgotBody = z.object({ email });
-const token = z.string({ message: 'is required' }).trim().min(1, 'is required').max(200);
-const resetBody = z.object({ token, newPassword: password });
+export const forgotBody = z.object({ email });
+export const resetToken = z.string({ message: 'is required' }).trim().min(1, 'is required').max(200);
+export const resetBody = z.object({ token: resetToken, newPassword: password });
 
 export function recoveryRoutes(recovery: RecoveryService, cache: Cache, limits: AccountRateLimits): Router {
   const router = Router();
@@ -22,7 +22,7 @@ export function recoveryRoutes(recovery: RecoveryService, cache: Cache, limits: 
   });
 
   router.get('/api/auth/verify-reset-token/:token', async (req, res) => {
-    res.json(await recovery.verifyResetToken(token.parse(req.params.token)));
+    res.json(await recovery.verifyResetToken(resetToken.parse(req.params.token)));
   });
 
   router.post('/api/auth/reset-password', async (req, res) => {

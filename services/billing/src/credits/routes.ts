@@ -7,7 +7,7 @@ import { ledger } from './ledger';
 import type { CreditsService } from './service';
 
 /** A JSON number: coercion would turn `true` into 1 credit and `[]` into 0. */
-const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
+export const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
 
 export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; db: Database }): Router {
   const router = Router();

@@ -6,12 +6,15 @@ import type { DemoProcessor } from './processor';
 import type { PaymentsService } from './service';
 
 const intentId = z.string({ message: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters');
-const createBody = z.object({ packageType: z.string({ message: 'is required' }).min(1, 'is required').max(50) });
-const confirmBody = z.object({ paymentIntentId: intentId });
+export const createBody = z.object({ packageType: z.string({ message: 'is required' }).min(1, 'is required').max(50) });
+export const confirmBody = z.object({ paymentIntentId: intentId });
 const clientSecret = z.string({ message: 'is required' }).min(1, 'is required').max(300, 'must be at most 300 characters');
-const demoPayBody = z.object({ paymentIntentId: intentId, clientSecret, cardNumber: z.string().min(12).max(23) });
-const demoAuthBody = z.object({ paymentIntentId: intentId, clientSecret });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) });
+export const demoPayBody = z.object({ paymentIntentId: intentId, clientSecret, cardNumber: z.string().min(12).max(23) });
+export const demoAuthBody = z.object({ paymentIntentId: intentId, clientSecret });
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
 
 /** Which card processor takes payments, as the web app needs to know it to show its card form. */
 export interface PaymentsConfig {

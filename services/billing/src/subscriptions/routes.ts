@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { callerOf, idempotencyKeyOf, requireUser, serviceUnavailable } from '@stockai/platform';
 import type { SubscriptionsService } from './service';
 
-const subscribeBody = z.object({
+export const subscribeBody = z.object({
   planId: z.string({ message: 'is required' }).min(1, 'is required').max(50),
   billingCycle: z.enum(['monthly', 'yearly'], { message: 'must be monthly or yearly' }).default('yearly'),
   autoRenewal: z.boolean().default(true),
   paymentMethodId: z.string().max(200).optional(),
 });
-const cancelBody = z.object({ immediate: z.boolean().default(false) });
-const autoRenewalBody = z.object({ autoRenewal: z.boolean({ message: 'must be true or false' }) });
+export const cancelBody = z.object({ immediate: z.boolean().default(false) });
+export const autoRenewalBody = z.object({ autoRenewal: z.boolean({ message: 'must be true or false' }) });
 
 /** Subscriptions; subscribing needs a card processor (`available`), reading and cancelling do not. */
 export function subscriptionsRoutes(subscriptions: SubscriptionsService, options: { available: boolean }): Router {

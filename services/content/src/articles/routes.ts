@@ -9,19 +9,22 @@ import type { ArticlesService } from './service';
 const limit = (fallback: number) => z.coerce.number().int('must be a whole number').min(1).max(50).default(fallback);
 const text = z.string().trim().max(500, 'is too long').refine(isPlainText, PLAIN_TEXT_MESSAGE).default('');
 /** What is searched: a few words, not a document (see MAX_KEYWORDS_LENGTH); longer is a 400. */
-const searched = z
+export const searched = z
   .string()
   .trim()
   .max(MAX_KEYWORDS_LENGTH, `must be at most ${MAX_KEYWORDS_LENGTH} characters: search for a few words`)
   .refine(isPlainText, PLAIN_TEXT_MESSAGE)
   .default('');
 
-const searchQuery = z.object({ keywords: searched, q: searched, limit: limit(10) });
-const tagsQuery = z.object({ tags: text, limit: limit(10) });
-const postsQuery = z.object({ page: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(1), limit: limit(15) });
-const relevantQuery = z.object({ productType: searched, limit: limit(3) });
-const topicQuery = z.object({ limit: limit(3) });
-const slug = z.string().regex(/^[a-z0-9-]{1,200}$/, 'is not an article address');
+export const searchQuery = z.object({ keywords: searched, q: searched, limit: limit(10) });
+export const tagsQuery = z.object({ tags: text, limit: limit(10) });
+export const postsQuery = z.object({
+  page: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(1),
+  limit: limit(15),
+});
+export const relevantQuery = z.object({ productType: searched, limit: limit(3) });
+export const topicQuery = z.object({ limit: limit(3) });
+export const slug = z.string().regex(/^[a-z0-9-]{1,200}$/, 'is not an article address');
 
 const covers = new Map(libraryArticles.map((a) => [`${a.slug}.svg`, coverImageSvg(a)]));
 

@@ -4,11 +4,11 @@ import { badRequest, callerOf, forbidden, requireAdmin, requireUser } from '@sto
 import { checkGhostWebhook } from '../ghost/webhook-guard';
 import type { MembersService } from './service';
 
-const email = z
+export const email = z
   .email({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an e-mail address') })
   .transform((e) => e.toLowerCase());
-const syncBody = z.object({ email });
-const logsQuery = z.object({
+export const syncBody = z.object({ email });
+export const logsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -17,7 +17,7 @@ const memberFields = z.object({ id: z.string().optional(), email, status: z.stri
  * Ghost's member webhooks send `{ member: { current, previous } }` (current is empty on
  * member.deleted); the API testing page sends the member itself. Both are accepted.
  */
-const memberWebhookBody = z.object({
+export const memberWebhookBody = z.object({
   member: z.union([
     z.object({ current: z.record(z.string(), z.unknown()), previous: z.record(z.string(), z.unknown()).optional() }),
     z.record(z.string(), z.unknown()),

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { Router } from 'express';
+import { apiDescriptionRoute } from '../api-description/route';
+import type { OpenApiDocument } from '../api-description/describe';
 import { authenticate } from '../auth/middleware';
 import { RevocationList } from '../auth/tokens';
 import type { EventBus, Subscription } from '../bus/types';
@@ -48,6 +50,8 @@ export interface ServiceDefinition {
   name: string;
   migrationsDir: string;
   build(ctx: ServiceContext): ServiceParts | Promise<ServiceParts>;
+  /** Its public routes described (`describeService`), served at /internal/openapi.json for the gateway to merge. */
+  api?: OpenApiDocument;
 }
 
 export interface RunningService {
@@ -79,7 +83,7 @@ export async function startService(
     logger,
     readiness: { database: () => db.ping(), bus: () => bus.ping(), cache: () => cache.ping(), ...parts.readiness },
     authenticate: authenticate({ publicKey: infra.publicKey, revocations: ctx.revocations }),
-    routes: parts.routes,
+    routes: definition.api ? [...parts.routes, apiDescriptionRoute(definition.api)] : parts.routes,
     bodyLimits: parts.bodyLimits,
   });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,0 +1,2 @@
+export * from './handler';
+export * from './merge';

@@ -1,0 +1,4 @@
+import { creditBalance } from '../internal';
+
+/** GET users/credits. */
+export const creditBalanceResponse = creditBalance.meta({ id: 'CreditBalance' });
