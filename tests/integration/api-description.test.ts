@@ -1,0 +1,263 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { Router } from 'express';
+import { type OpenApiDocument, type ServiceDefinition, generateRsaKeyPair } from '@stockai/platform';
+import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
+import { ROUTE_TABLE, serviceFor } from '../../gateway/src/route-table';
+import { adminService } from '../../services/admin/src/app';
+import { DEFAULT_ANALYSIS_OPTIONS, analysisService } from '../../services/analysis/src/app';
+import { authService } from '../../services/auth/src/app';
+import { billingService } from '../../services/billing/src/app';
+import { contentService } from '../../services/content/src/app';
+import { startTestGateway } from '../support/gateway';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface RouteLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/** The public routes an Express router serves, as `METHOD /path/{param}`. */
+function publicRoutesOf(routers: Router[]): string[] {
+  const found: string[] = [];
+  for (const router of routers) {
+    for (const layer of router.stack as RouteLayer[]) {
+      if (!layer.route) continue;
+      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      for (const routePath of paths.filter((p) => p.startsWith('/api/'))) {
+        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
+          found.push(`${method.toUpperCase()} ${routePath.replace(/:(\w+)/g, '{$1}')}`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function documentedRoutes(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths ?? {}).flatMap(([p, item]) =>
+    METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((m) => `${m.toUpperCase()} ${p}`),
+  );
+}
+
+/** Runs the maintained OpenAPI validator (an ES module) in its own process. */
+function validateOpenApi(document: unknown): Promise<{ valid: boolean; version: string; errors: unknown[] }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [path.join(__dirname, '..', 'support', 'validate-openapi.mjs')], (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as { valid: boolean; version: string; errors: unknown[] }),
+    );
+    child.stdin?.end(JSON.stringify(document));
+  });
+}
+
+/**
+ * The API description against the code: all five services on the real PostgreSQL, RabbitMQ and
+ * Redis behind the real gateway. The document served at GET /api/openapi.json is valid OpenAPI
+ * 3.1, names every route the services' routers serve under the gateway's route table, and the
+ * real answers of the main calls validate against the schemas it documents for them.
+ */
+describe('the API description (GET /api/openapi.json)', () => {
+  const keys = generateRsaKeyPair();
+  const exchange = `${uniqueName('openapi')}.events`;
+  const routers = new Map<string, Router[]>();
+  const services: TestService[] = [];
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-mail-'));
+  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let document: OpenApiDocument;
+
+  /** The definition, remembering the routers it builds so the test can walk them. */
+  const walked = (definition: ServiceDefinition): ServiceDefinition => ({
+    ...definition,
+    async build(ctx) {
+      const parts = await definition.build(ctx);
+      routers.set(definition.name, parts.routes);
+      return parts;
+    },
+  });
+
+  beforeAll(async () => {
+    const start = (definition: ServiceDefinition) => startTestService(walked(definition), { keys, exchange });
+    const [auth, billing, content, admin] = await Promise.all([
+      start(
+        authService({
+          tokenLifetimeSeconds: 3600,
+          appUrl: 'http://localhost:8080',
+          mail: { from: 'StockAI <a@example.com>', outboxDir: outbox },
+        }),
+      ),
+      start(billingService({ demoPayments: true })),
+      start(contentService()),
+      start(adminService()),
+    ]);
+    services.push(auth, billing, content, admin);
+    const analysis = await start(analysisService({ ...DEFAULT_ANALYSIS_OPTIONS, billingUrl: billing.url, workers: 1, startsPerMinute: 0 }));
+    services.push(analysis);
+    gateway = await startTestGateway({
+      publicKey: keys.publicKey,
+      cache: auth.cache,
+      upstreams: { auth: auth.url, billing: billing.url, analysis: analysis.url, content: content.url, admin: admin.url },
+    });
+    const res = await fetch(`${gateway.url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    document = (await res.json()) as OpenApiDocument;
+  }, 120_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await Promise.all(services.map((s) => s.close()));
+    fs.rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it('is a valid OpenAPI 3.1 document with a tag per service, the bearer scheme and the shared error shape', async () => {
+    const result = await validateOpenApi(document);
+    expect(result.errors).toEqual([]);
+    expect(result).toMatchObject({ valid: true, version: '3.1' });
+    expect(document).not.toHaveProperty('x-unavailable-services');
+    expect(document.tags?.map((t) => t.name).sort()).toEqual(['admin', 'analysis', 'auth', 'billing', 'content']);
+    expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components?.schemas?.Error).toMatchObject({ required: ['error', 'code'] });
+    // A broken document is refused: the check above can fail.
+    const broken = await validateOpenApi({ ...document, paths: { 'no-slash': {} } });
+    expect(broken.valid).toBe(false);
+  });
+
+  it('documents every public route of every service, each under the tag of the service the gateway sends it to', () => {
+    const documented = new Set(documentedRoutes(document));
+    const tagOf = (route: string) => {
+      const [method = '', p = ''] = route.split(' ');
+      return ((document.paths?.[p] as Record<string, { tags?: string[] }>)[method.toLowerCase()]?.tags ?? [])[0];
+    };
+    for (const [service, serviceRouters] of routers) {
+      const served = publicRoutesOf(serviceRouters);
+      expect(served.length).toBeGreaterThan(0);
+      for (const route of served) {
+        expect({ route, documented: documented.has(route) }).toEqual({ route, documented: true });
+        expect({ route, routedTo: serviceFor(route.split(' ')[1] ?? '') }).toEqual({ route, routedTo: service });
+        expect({ route, tag: tagOf(route) }).toEqual({ route, tag: service });
+      }
+    }
+    for (const [prefix] of ROUTE_TABLE) {
+      expect({ prefix, documented: [...documented].some((r) => (r.split(' ')[1] ?? '').startsWith(prefix)) }).toEqual({
+        prefix,
+        documented: true,
+      });
+    }
+  });
+
+  it('documents only routes a service serves', () => {
+    const served = new Set([...routers.values()].flatMap(publicRoutesOf));
+    const notServed = documentedRoutes(document).filter((route) => !served.has(route));
+    expect(notServed).toEqual([]);
+  });
+
+  describe('real answers validate against their documented schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    let token = '';
+
+    beforeAll(() => {
+      ajv.addSchema(document as object, 'openapi.json');
+    });
+
+    const pointer = (...tokens: string[]) =>
+      'openapi.json#/' + tokens.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+
+    /** Calls the gateway and checks the answer against the schema documented for its path, method and status. */
+    async function call(method: string, documentedPath: string, options: { url?: string; body?: unknown; status?: number } = {}) {
+      const res = await fetch(`${gateway.url}${options.url ?? documentedPath}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const body: unknown = await res.json();
+      expect({ path: documentedPath, status: res.status, body }).toMatchObject({ status: options.status ?? 200 });
+      const validate = ajv.compile({
+        $ref: pointer(
+          'paths',
+          documentedPath,
+          method.toLowerCase(),
+          'responses',
+          String(res.status),
+          'content',
+          'application/json',
+          'schema',
+        ),
+      });
+      const valid = validate(body);
+      expect({ path: documentedPath, errors: validate.errors ?? [] }).toEqual({ path: documentedPath, errors: [] });
+      expect(valid).toBe(true);
+      return body as Record<string, unknown>;
+    }
+
+    it('register and login, profile, credits', async () => {
+      const email = `${uniqueName('contract')}@example.com`;
+      const registered = await call('POST', '/api/auth/register', {
+        body: { email, password: 'secret-123', firstName: 'Ada', lastName: 'Lovelace' },
+        status: 201,
+      });
+      token = String(registered.token);
+      await call('POST', '/api/auth/login', { body: { email, password: 'secret-123' } });
+      await call('GET', '/api/auth/verify');
+      await call('GET', '/api/users/profile');
+      await call('PUT', '/api/users/profile', { body: { investmentGoals: 'wealth,income', lossTolerance: 40 } });
+      await waitFor('the billing account of the new user', async () => {
+        const res = await fetch(`${gateway.url}/api/users/credits`, { headers: { authorization: `Bearer ${token}` } });
+        return res.status === 200;
+      });
+      await call('GET', '/api/users/credits');
+      await call('POST', '/api/users/topup', { body: { amount: 3 } });
+      await call('POST', '/api/auth/login', { body: { email, password: 'wrong-password' }, status: 401 });
+      await call('PUT', '/api/users/profile', { body: { lossTolerance: 'much' }, status: 400 });
+    });
+
+    it('stocks search and status, analysis start and result, history and stats', async () => {
+      await call('GET', '/api/stocks', { url: '/api/stocks?q=AAPL&limit=5' });
+      await call('GET', '/api/stocks');
+      await call('GET', '/api/stocks/status/{symbol}', { url: '/api/stocks/status/AAPL' });
+      await call('GET', '/api/stocks/{symbol}', { url: '/api/stocks/AAPL' });
+      const started = await call('POST', '/api/analysis/analyze/{symbol}', { url: '/api/analysis/analyze/AAPL', body: {}, status: 202 });
+      const id = String(started.analysisId);
+      const finished = await waitFor(
+        'the analysis to finish',
+        async () => {
+          const res = await fetch(`${gateway.url}/api/analysis/${id}`, { headers: { authorization: `Bearer ${token}` } });
+          const view = (await res.json()) as { status: string };
+          return view.status !== 'processing' && view;
+        },
+        60_000,
+      );
+      expect(finished.status).toBe('completed');
+      const view = await call('GET', '/api/analysis/{id}', { url: `/api/analysis/${id}` });
+      expect(view.results).toBeDefined();
+      await call('POST', '/api/analyze-polling', { body: { analysis_id: id } });
+      await call('POST', '/api/analyze-stocks', { body: { symbol: 'MSFT' }, status: 202 });
+      const history = await call('GET', '/api/users/analysis-history', { url: '/api/users/analysis-history?page=1&limit=10' });
+      expect((history.analyses as unknown[]).length).toBe(2);
+      await call('GET', '/api/users/stats');
+      await call('GET', '/api/analysis/{id}', { url: '/api/analysis/00000000-0000-4000-8000-000000000000', status: 404 });
+    }, 90_000);
+
+    it('packages, plans and payments', async () => {
+      const { packages } = await call('GET', '/api/payments/packages');
+      expect(Object.keys(packages as object).length).toBeGreaterThan(0);
+      await call('GET', '/api/subscriptions/plans');
+      await call('GET', '/api/payments/config');
+      await call('GET', '/api/users/payments', { url: '/api/users/payments?page=1&limit=5' });
+    });
+
+    it('blog posts, search, tags and relevant posts', async () => {
+      const page = await call('GET', '/api/ghost/blog/posts', { url: '/api/ghost/blog/posts?page=1&limit=15' });
+      const [first] = page.posts as Array<{ slug: string }>;
+      expect(first).toBeDefined();
+      await call('GET', '/api/ghost/blog/posts/{slug}', { url: `/api/ghost/blog/posts/${first?.slug}` });
+      await call('GET', '/api/ghost/blog/search', { url: '/api/ghost/blog/search?keywords=dividend&limit=4' });
+      await call('GET', '/api/ghost/blog/tags', { url: '/api/ghost/blog/tags?tags=valuation&limit=10' });
+      await call('GET', '/api/ghost/relevant-posts', { url: '/api/ghost/relevant-posts?productType=reit_or_trust&limit=3' });
+      await call('GET', '/api/ghost/blog/relevant/{topic}', { url: '/api/ghost/blog/relevant/dividend?limit=3' });
+    });
+  });
+});
