@@ -1,125 +1,68 @@
 import { z } from 'zod';
+import { creditPackage, subscriptionPlan } from '@stockai/contracts';
 import { describeService, operation } from '@stockai/platform';
+import { listQuery, statsQuery } from './activities/routes';
+import { cacheSymbol, resultId } from './ai/routes';
+import { pageQuery } from './http/page-query';
+import { memberChange, memberId, membersQuery } from './members/routes';
 
 /**
- * The admin API (spec admin-area.md sections 3 and 7), every call for admins only. The
- * shapes follow the spec's entities; answers carry those fields and may add more.
+ * The admin API (spec admin-area.md sections 3 and 7), every call for admins only. Requests
+ * are the routes' own schemas; catalogue writes are checked by billing, which owns them, so
+ * their bodies here are the spec's fields. Answers carry the spec's fields and may add more.
  */
-const page = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-const role = z.enum(['user', 'admin']);
-const level = z.enum(['free', 'vip', 'premium']);
+const ok = z.looseObject({ success: z.literal(true), message: z.string().optional() });
+const counted = z.number().int().min(0);
+const amounts = z.array(z.object({ amount: z.number(), currency: z.string() })).meta({ description: 'One amount per currency' });
 
-const member = z.looseObject({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role,
-  level: z.string(),
-  credits: z.number().int(),
-  paidCredits: z.number().int(),
-  dailyCredits: z.number().int(),
-  subscription: z.looseObject({ planId: z.string().nullable(), expiresAt: z.string().nullable(), status: z.enum(['active', 'inactive']) }),
-});
-const memberUpdate = z
-  .object({
-    role,
-    level,
-    paidCredits: z.number().int().min(0),
-    credits: z.number().int().min(0),
-    subscriptionPlan: z.string().nullable(),
-    subscriptionExpiry: z.string().nullable().meta({ description: 'ISO date-time' }),
+const member = z
+  .looseObject({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(['user', 'admin']),
+    level: z.string(),
+    credits: z.number().int(),
+    paidCredits: z.number().int(),
+    dailyCredits: z.number().int(),
   })
-  .partial();
+  .meta({ id: 'AdminMember' });
 
-const packageFields = z.object({
-  name: z.string().min(1),
-  credits: z.number().int().min(1),
-  price: z.number().min(0.01),
-});
-const creditPackage = z.looseObject({ type: z.string(), name: z.string(), credits: z.number().int(), price: z.number() });
+const userLevel = z
+  .looseObject({
+    levelType: z.string(),
+    name: z.string(),
+    dailyCredits: z.number().int(),
+    features: z.array(z.string()),
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'UserLevel' });
 
-const planPrice = z.object({ price: z.number().min(0), currency: z.string().optional(), duration: z.number().int().optional() });
+const packageFields = z.object({ name: z.string().min(1), credits: z.number().int().min(1), price: z.number().min(0.01) });
+const planPrice = z.object({ price: z.number().min(0) });
 const planFields = z.object({
   name: z.string().min(1),
-  levelType: level,
+  levelType: z.enum(['free', 'vip', 'premium']),
   features: z.array(z.string()),
   monthly: planPrice,
   yearly: planPrice,
 });
-const plan = z.looseObject({
-  name: z.string(),
-  features: z.array(z.string()),
-  levelType: z.string(),
-  dailyCredits: z.number().int().optional(),
-  monthly: z.looseObject({ price: z.number() }).nullable(),
-  yearly: z.looseObject({ price: z.number() }).nullable(),
-});
-
 const levelFields = z.object({
   name: z.string().min(1),
   dailyCredits: z.number().int().min(0),
   features: z.array(z.string()).optional(),
   description: z.string().optional(),
 });
-const userLevel = z.looseObject({
-  levelType: z.string(),
-  name: z.string(),
-  dailyCredits: z.number().int(),
-  features: z.array(z.string()),
-  description: z.string().nullable(),
-});
 
-const payment = z.looseObject({
-  _id: z.string(),
-  userEmail: z.string().nullable(),
-  userName: z.string().nullable(),
-  userId: z.string(),
-  packageType: z.string().nullable(),
-  credits: z.number().int(),
-  amount: z.number(),
-  currency: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  stripePaymentIntentId: z.string().nullable(),
-  type: z.string(),
-});
-const paymentsQuery = page.extend({
+const catalogueKey = (what: string) => z.object({ key: z.string().min(1).meta({ description: what }) });
+const paymentsQuery = pageQuery.extend({
   status: z.enum(['all', 'completed', 'failed', 'canceled', 'requires_action']).optional(),
-  dateFrom: z.string().optional().meta({ description: 'YYYY-MM-DD' }),
-  dateTo: z.string().optional().meta({ description: 'YYYY-MM-DD' }),
+  dateFrom: z.string().optional().meta({ description: 'First Hong Kong day included, YYYY-MM-DD' }),
+  dateTo: z.string().optional().meta({ description: 'Last Hong Kong day included, YYYY-MM-DD' }),
 });
 
-const aiResult = z.looseObject({
-  id: z.string(),
-  analysis_id: z.string().nullable(),
-  symbol: z.string(),
-  market: z.string().nullable(),
-  currency: z.string().nullable(),
-  request_date: z.string(),
-  response_preview: z.string(),
-  prompt: z.string().optional(),
-  response: z.string().optional(),
-  token_usage: z.looseObject({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() }).nullable().optional(),
-  full_conversation: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })).optional(),
-});
-
-const activity = z.looseObject({
-  _id: z.string(),
-  timestamp: z.string(),
-  userId: z.string().nullable(),
-  user: z.looseObject({ email: z.string().nullable().optional() }),
-  activityType: z.string(),
-  status: z.string(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-});
-
-const done = z.looseObject({ success: z.boolean() });
-const idParam = (name: string) => z.object({ [name]: z.string() });
-
+/** The admin service's public routes (served to the gateway for GET /api/openapi.json). */
 export const adminApi = describeService({
   tag: 'admin',
   description: 'The admin area (admins only): stats, members, catalogue, prompts, cache, AI results, activities, payments',
@@ -129,46 +72,45 @@ export const adminApi = describeService({
         summary: 'Dashboard statistics',
         access: 'admin',
         response: z.looseObject({
-          users: z.looseObject({
-            total: z.number().int(),
-            admins: z.number().int(),
-            active: z.number().int(),
-            free: z.number().int(),
-            vip: z.number().int(),
-            premium: z.number().int(),
+          success: z.literal(true),
+          stats: z.looseObject({
+            users: z.looseObject({ total: counted, admins: counted, active: counted, free: counted, vip: counted, premium: counted }),
+            analyses: z.looseObject({ total: counted, completed: counted, today: counted }),
+            cache: z.looseObject({ totalEntries: counted, validEntries: counted, expiredEntries: counted }),
           }),
-          analyses: z.looseObject({ total: z.number().int(), completed: z.number().int(), today: z.number().int() }),
-          cache: z.looseObject({ totalEntries: z.number().int(), validEntries: z.number().int(), expiredEntries: z.number().int() }),
         }),
       }),
     },
     '/api/admin/members': {
       get: operation({
-        summary: 'Members, 20 per page',
+        summary: 'Members, 20 per page; search by e-mail',
         access: 'admin',
-        query: page.extend({ search: z.string().max(254).optional().meta({ description: 'Part of an e-mail address' }) }),
-        response: z.looseObject({
-          members: z.array(member),
-          page: z.number().int(),
-          totalPages: z.number().int(),
-          total: z.number().int(),
-        }),
+        query: membersQuery,
+        response: z.looseObject({ success: z.literal(true), members: z.array(member), page: counted, totalPages: counted, total: counted }),
       }),
     },
     '/api/admin/members/{id}': {
+      get: operation({
+        summary: 'One member',
+        access: 'admin',
+        params: z.object({ id: memberId }),
+        response: z.looseObject({ success: z.literal(true), member }),
+        errors: [404],
+      }),
       put: operation({
         summary: "Change a member's role, level, credits or subscription",
+        description: 'Credits change through the ledger as an adjustment entry with the admin and the reason.',
         access: 'admin',
-        params: idParam('id'),
-        body: memberUpdate,
-        response: done,
+        params: z.object({ id: memberId }),
+        body: memberChange,
+        response: ok.extend({ member }),
         errors: [404],
       }),
       delete: operation({
         summary: 'Delete a member (not oneself)',
         access: 'admin',
-        params: idParam('id'),
-        response: done,
+        params: z.object({ id: memberId }),
+        response: ok,
         errors: [404],
       }),
     },
@@ -177,6 +119,7 @@ export const adminApi = describeService({
         summary: 'The AI model and system prompts',
         access: 'admin',
         response: z.looseObject({
+          success: z.literal(true),
           models: z.looseObject({ current: z.string(), available: z.array(z.string()) }),
           systemPrompts: z.array(z.looseObject({ id: z.string(), name: z.string(), description: z.string(), template: z.string() })),
         }),
@@ -187,199 +130,269 @@ export const adminApi = describeService({
         summary: 'Analysis cache statistics and entries',
         access: 'admin',
         response: z.looseObject({
+          success: z.literal(true),
+          totalEntries: counted,
+          validEntries: counted,
+          expiredEntries: counted,
           entries: z.array(z.looseObject({ symbol: z.string(), ageHours: z.number(), isExpired: z.boolean() })),
         }),
       }),
-      delete: operation({ summary: 'Clear the whole analysis cache', access: 'admin', response: done }),
+      delete: operation({ summary: 'Clear the whole analysis cache', access: 'admin', response: ok }),
     },
     '/api/admin/cache/{symbol}': {
-      delete: operation({ summary: "Clear one symbol's cache entry", access: 'admin', params: idParam('symbol'), response: done }),
+      delete: operation({
+        summary: "Clear one symbol's cache entry",
+        access: 'admin',
+        params: z.object({ symbol: cacheSymbol }),
+        response: ok,
+      }),
     },
     '/api/admin/packages': {
-      get: operation({ summary: 'Credit packages, keyed by type', access: 'admin', response: z.looseObject({}) }),
+      get: operation({
+        summary: 'Credit packages, keyed by type',
+        access: 'admin',
+        response: z.looseObject({ success: z.literal(true), packages: z.record(z.string(), creditPackage) }),
+      }),
       post: operation({
         summary: 'Add a credit package',
         access: 'admin',
         body: packageFields.extend({ type: z.string().min(1).max(50) }),
-        response: z.looseObject({ success: z.boolean(), package: creditPackage.optional() }),
+        status: 201,
+        response: ok.extend({ package: creditPackage }),
         errors: [409],
       }),
     },
-    '/api/admin/packages/{type}': {
+    '/api/admin/packages/{key}': {
       put: operation({
-        summary: 'Edit a credit package (new purchases only)',
+        summary: 'Edit a credit package (applies to purchases made after it)',
         access: 'admin',
-        params: idParam('type'),
+        params: catalogueKey('The package type'),
         body: packageFields,
-        response: done,
+        response: ok.extend({ package: creditPackage }),
         errors: [404],
       }),
-      delete: operation({ summary: 'Delete a credit package', access: 'admin', params: idParam('type'), response: done, errors: [404] }),
+      delete: operation({
+        summary: 'Delete a credit package (its past payments keep its name)',
+        access: 'admin',
+        params: catalogueKey('The package type'),
+        response: ok,
+        errors: [404],
+      }),
     },
     '/api/admin/subscription-plans': {
-      get: operation({ summary: 'Subscription plans, keyed by plan id', access: 'admin', response: z.record(z.string(), z.unknown()) }),
+      get: operation({
+        summary: 'Subscription plans, keyed by plan id',
+        access: 'admin',
+        response: z.looseObject({ success: z.literal(true), plans: z.record(z.string(), subscriptionPlan) }),
+      }),
       post: operation({
         summary: 'Add a subscription plan',
         access: 'admin',
         body: planFields.extend({ planId: z.string().min(1).max(50) }),
-        response: z.looseObject({ success: z.boolean(), plan: plan.optional() }),
+        status: 201,
+        response: ok.extend({ plan: subscriptionPlan }),
         errors: [409],
       }),
     },
-    '/api/admin/subscription-plans/{planId}': {
+    '/api/admin/subscription-plans/{key}': {
       put: operation({
         summary: 'Edit a subscription plan',
         access: 'admin',
-        params: idParam('planId'),
+        params: catalogueKey('The plan id'),
         body: planFields.partial(),
-        response: done,
+        response: ok.extend({ plan: subscriptionPlan }),
         errors: [404],
       }),
       delete: operation({
         summary: 'Delete a subscription plan',
         access: 'admin',
-        params: idParam('planId'),
-        response: done,
-        errors: [404],
+        params: catalogueKey('The plan id'),
+        response: ok,
+        errors: [404, 409],
       }),
     },
     '/api/admin/subscription-plans/{planId}/{cycle}': {
       put: operation({
-        summary: 'Change one price of a plan (cycle: monthly or yearly)',
+        summary: 'Change one price of a plan',
         access: 'admin',
         params: z.object({ planId: z.string(), cycle: z.enum(['monthly', 'yearly']) }),
-        body: z.object({ price: z.number().min(0) }),
-        response: done,
+        body: planPrice,
+        response: ok.extend({ plan: subscriptionPlan }),
         errors: [404],
       }),
     },
     '/api/admin/user-levels': {
       get: operation({
-        summary: 'User levels',
+        summary: 'User levels, keyed by level type',
         access: 'admin',
-        response: z.union([z.array(userLevel), z.record(z.string(), z.unknown())]),
+        response: z.looseObject({ success: z.literal(true), levels: z.record(z.string(), userLevel) }),
       }),
       post: operation({
         summary: 'Add a user level',
         access: 'admin',
         body: levelFields.extend({ levelType: z.string().min(1).max(50) }),
-        response: done,
+        status: 201,
+        response: ok.extend({ level: userLevel }),
         errors: [409],
       }),
     },
-    '/api/admin/user-levels/{levelType}': {
+    '/api/admin/user-levels/{key}': {
       put: operation({
         summary: 'Edit a user level',
         access: 'admin',
-        params: idParam('levelType'),
+        params: catalogueKey('The level type'),
         body: levelFields.partial(),
-        response: done,
+        response: ok.extend({ level: userLevel }),
         errors: [404],
       }),
       delete: operation({
         summary: 'Delete a user level (free and vip cannot be deleted: 409)',
         access: 'admin',
-        params: idParam('levelType'),
-        response: done,
+        params: catalogueKey('The level type'),
+        response: ok,
         errors: [404, 409],
       }),
     },
     '/api/admin/perplexity-results': {
       get: operation({
-        summary: 'Stored AI exchanges, 20 per page',
+        summary: 'Stored AI exchanges (AI provider or built-in analyst), 20 per page',
         access: 'admin',
-        query: page,
+        query: pageQuery,
         response: z.looseObject({
-          results: z.array(aiResult),
-          page: z.number().int(),
-          totalPages: z.number().int(),
-          totalCount: z.number().int(),
+          success: z.literal(true),
+          results: z.array(
+            z.looseObject({ id: z.string(), analysis_id: z.string().nullable(), symbol: z.string(), request_date: z.string() }),
+          ),
+          page: counted,
+          totalPages: counted,
+          totalCount: counted,
         }),
       }),
     },
     '/api/admin/perplexity-results/{id}': {
       get: operation({
-        summary: 'One AI exchange in full',
+        summary: 'One AI exchange in full: prompt, response, token usage, conversation',
         access: 'admin',
-        params: idParam('id'),
-        response: z.looseObject({}),
+        params: z.object({ id: resultId }),
+        response: z.looseObject({ success: z.literal(true) }),
         errors: [404],
       }),
-      delete: operation({ summary: 'Delete an AI exchange', access: 'admin', params: idParam('id'), response: done, errors: [404] }),
+      delete: operation({
+        summary: 'Delete an AI exchange',
+        access: 'admin',
+        params: z.object({ id: resultId }),
+        response: ok,
+        errors: [404],
+      }),
     },
     '/api/admin/perplexity-stats': {
       get: operation({
-        summary: 'AI exchange counts: totals and the last 7 days',
+        summary: 'AI exchange counts: totals and each of the last 7 days',
         access: 'admin',
         response: z.looseObject({
-          total: z.looseObject({ total_requests: z.number().int(), unique_symbols: z.number().int(), unique_users: z.number().int() }),
-          daily: z.array(z.looseObject({ date: z.string(), daily_count: z.number().int() })),
+          success: z.literal(true),
+          total: z.looseObject({ total_requests: counted, unique_symbols: counted, unique_users: counted }),
+          daily: z.array(z.looseObject({ date: z.string(), daily_count: counted })),
         }),
       }),
     },
     '/api/admin/perplexity-diagnostic': {
-      get: operation({ summary: 'Where AI exchanges are stored and how many', access: 'admin', response: z.looseObject({}) }),
+      get: operation({
+        summary: 'Where AI exchanges are stored and how many',
+        access: 'admin',
+        response: z.looseObject({
+          success: z.literal(true),
+          database: z.string(),
+          exists: z.boolean(),
+          size: z.number().nullable(),
+          recordsTotal: counted,
+        }),
+      }),
     },
     '/api/admin/test-perplexity-save': {
       post: operation({
         summary: 'Store a test AI exchange and read it back',
         access: 'admin',
-        response: z.looseObject({ verification: z.string().meta({ description: 'SUCCESS when read back' }) }),
+        response: z.looseObject({ success: z.literal(true), verification: z.string().meta({ description: 'SUCCESS when read back' }) }),
       }),
     },
     '/api/admin/user-activities': {
       get: operation({
-        summary: 'User activity log, 20 per page',
+        summary: 'User activity log (logins, analyses, payments, admin actions), 20 per page',
         access: 'admin',
-        query: page,
+        query: listQuery,
         response: z.looseObject({
-          activities: z.array(activity),
-          page: z.number().int(),
-          totalPages: z.number().int(),
-          total: z.number().int(),
+          success: z.literal(true),
+          activities: z.array(
+            z.looseObject({
+              _id: z.string(),
+              timestamp: z.string(),
+              userId: z.string().nullable(),
+              user: z.looseObject({}),
+              activityType: z.string(),
+              status: z.string(),
+              details: z.record(z.string(), z.unknown()).nullable(),
+            }),
+          ),
+          page: counted,
+          totalPages: counted,
+          total: counted,
         }),
       }),
     },
     '/api/admin/activity-stats': {
       get: operation({
-        summary: 'Activity counts by type and status',
+        summary: 'Activity counts by type and status over a timeframe',
         access: 'admin',
-        query: z.object({ timeframe: z.string().default('30d') }),
+        query: statsQuery,
         response: z.looseObject({
+          success: z.literal(true),
+          timeframe: z.string(),
           stats: z.array(
-            z.looseObject({
-              _id: z.string(),
-              total: z.number().int(),
-              statuses: z.array(z.looseObject({ status: z.string(), count: z.number().int() })),
-            }),
+            z.looseObject({ _id: z.string(), total: counted, statuses: z.array(z.looseObject({ status: z.string(), count: counted })) }),
           ),
         }),
       }),
     },
     '/api/admin/payments': {
       get: operation({
-        summary: 'Payments, 20 per page, with filters',
+        summary: 'Payments, 20 per page, filtered by status and Hong Kong dates',
         access: 'admin',
         query: paymentsQuery,
         response: z.looseObject({
-          payments: z.array(payment),
-          pagination: z.looseObject({ page: z.number().int(), pages: z.number().int(), total: z.number().int() }),
+          success: z.literal(true),
+          payments: z.array(
+            z.looseObject({
+              _id: z.string(),
+              userId: z.string(),
+              userEmail: z.string().nullable(),
+              userName: z.string().nullable(),
+              createdAt: z.string(),
+              stripePaymentIntentId: z.string().nullable(),
+            }),
+          ),
+          page: counted,
+          pages: counted,
+          total: counted,
         }),
       }),
     },
     '/api/admin/payment-stats': {
       get: operation({
-        summary: 'Revenue, transactions and credits sold',
+        summary: 'Revenue (per currency), transactions and credits sold',
         access: 'admin',
         response: z.looseObject({
-          totalRevenue: z.number(),
-          monthlyRevenue: z.number(),
-          todayRevenue: z.number(),
-          totalTransactions: z.number().int(),
-          successfulTransactions: z.number().int(),
-          failedTransactions: z.number().int(),
-          totalCreditsSold: z.number().int(),
-          avgCreditsPerTransaction: z.number(),
+          success: z.literal(true),
+          stats: z.looseObject({
+            totalRevenue: amounts,
+            monthlyRevenue: amounts,
+            todayRevenue: amounts,
+            totalTransactions: counted,
+            successfulTransactions: counted,
+            failedTransactions: counted,
+            totalCreditsSold: counted,
+            avgCreditsPerTransaction: z.number(),
+          }),
         }),
       }),
     },

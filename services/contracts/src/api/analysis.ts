@@ -3,10 +3,22 @@ import type { AnalysisResults } from '../analysis-results';
 
 const riskProfileId = z.enum(['conservative', 'stable', 'growth', 'aggressive']);
 const recommendation = z.enum(['strong_buy', 'buy', 'hold', 'sell', 'strong_sell']);
+const riskRating = z.enum(['low', 'medium', 'high', 'unknown']);
 const namedInputs = z.record(z.string(), z.union([z.number(), z.string(), z.null()]));
+const valueRange = z.object({ low: z.number(), base: z.number(), high: z.number() });
+const modelId = z.enum(['dcf', 'relative', 'dividend_discount', 'graham', 'residual_income', 'ev_sales', 'reverse_dcf']);
+
+const peerMultipleComparison = z.object({
+  multiple: z.enum(['pe', 'pb', 'ev_ebitda', 'ev_sales']),
+  label: z.string(),
+  stock: z.number().nullable(),
+  median: z.number().nullable(),
+  peers: z.array(z.object({ symbol: z.string(), name: z.string(), value: z.number(), marketCapUsd: z.number().nullable() })),
+});
+const scorePart = z.object({ id: z.string(), label: z.string(), points: z.number(), max: z.number() });
 
 const valuationModel = z.object({
-  id: z.enum(['dcf', 'relative', 'dividend_discount', 'graham']),
+  id: modelId,
   name: z.string(),
   value: z.number().nullable(),
   weight: z.number(),
@@ -14,6 +26,9 @@ const valuationModel = z.object({
   reason: z.string().nullable(),
   inputs: namedInputs,
   method: z.string(),
+  range: valueRange.nullable().optional(),
+  role: z.enum(['blend', 'screen', 'check']).optional(),
+  peers: z.array(peerMultipleComparison).optional(),
 });
 
 const investorAdvice = z.object({
@@ -27,6 +42,28 @@ const investorAdvice = z.object({
   keyRisks: z.array(z.string()),
   rationale: z.string(),
   highlighted: z.boolean(),
+  preferencesNote: z.string().nullable().optional(),
+});
+
+const reportCharts = z.object({
+  priceHistory: z
+    .object({
+      interval: z.literal('weekly'),
+      from: z.string(),
+      to: z.string(),
+      currency: z.string(),
+      source: z.string(),
+      points: z.array(z.object({ date: z.string(), close: z.number() })),
+    })
+    .nullable(),
+  range52Week: z.object({ low: z.number(), high: z.number(), asOf: z.string().nullable(), source: z.string() }).nullable(),
+  valuationRanges: z.array(
+    z.object({ id: z.union([modelId, z.literal('blend')]), name: z.string(), range: valueRange, inBlend: z.boolean() }),
+  ),
+  price: z.object({ value: z.number(), asOf: z.string().nullable() }).nullable(),
+  peerMultiples: z.array(peerMultipleComparison),
+  businessScoreParts: z.array(scorePart),
+  basicScoreParts: z.array(scorePart),
 });
 
 /** The report of a completed analysis (analysis-results.ts, which the engine builds). */
@@ -49,17 +86,49 @@ export const analysisResults = z
       high52Week: z.number().nullable(),
       low52Week: z.number().nullable(),
       score: z.number(),
+      priceAsOf: z.string().nullable().optional(),
+      priceAgeDays: z.number().nullable().optional(),
+      sectorZh: z.string().nullable().optional(),
+      industryZh: z.string().nullable().optional(),
     }),
     valuation: z.object({
       fairValue: z.number().nullable(),
       targetPrice: z.number().nullable(),
       upside: z.number().nullable(),
-      recommendation,
+      recommendation: z.union([recommendation, z.literal('unrated')]),
       recommendationNote: z.string().optional(),
+      range: valueRange.nullable().optional(),
+      uncertainty: z.enum(['low', 'medium', 'high', 'very_high']).optional(),
+      companyKind: z.enum(['bank', 'insurer', 'loss_maker', 'general']).optional(),
+      discountRate: z
+        .object({
+          costOfEquity: z.number(),
+          wacc: z.number().nullable(),
+          riskFree: z.number(),
+          riskFreeSource: z.string(),
+          equityRiskPremium: z.number(),
+          countryRiskPremium: z.number(),
+          premiumSource: z.string(),
+          beta: z.number(),
+          betaSource: z.string(),
+        })
+        .nullable()
+        .optional(),
       confidence: z.number(),
       method: z.string(),
-      riskLevel: z.enum(['low', 'medium', 'high']),
+      riskLevel: riskRating,
       riskFactors: z.array(z.string()).optional(),
+      riskAssessment: z
+        .array(
+          z.object({
+            id: z.enum(['volatility', 'leverage', 'earnings', 'valuation_uncertainty', 'size']),
+            label: z.string(),
+            value: z.union([z.number(), z.string(), z.null()]),
+            level: riskRating,
+            text: z.string(),
+          }),
+        )
+        .optional(),
       currency: z.string(),
       models: z.array(valuationModel),
     }),
@@ -87,6 +156,19 @@ export const analysisResults = z
     dataAsOf: z.string().nullable(),
     dataSource: z.enum(['snapshot', 'yahoo']),
     notes: z.array(z.string()),
+    priceBanner: z.string().nullable().optional(),
+    charts: reportCharts.optional(),
+    sources: z
+      .array(
+        z.object({
+          title: z.string().nullable(),
+          url: z.string(),
+          site: z.string(),
+          date: z.string().nullable(),
+          usedIn: z.enum(['business', 'summary']),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'AnalysisResults' });
 
