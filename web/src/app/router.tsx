@@ -23,6 +23,8 @@ function PageLoading() {
 
 // The profile page carries the risk questionnaire (and zod with it): loaded when first opened.
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
+// The API testing page is for developers and admins: investors never download it.
+const ApiTestRoute = lazy(() => import('./routes/api-test').then((m) => ({ default: m.ApiTestRoute })));
 
 /** Every screen of the user area (spec section 2); admin and developer pages use their own layout. */
 export const router = createBrowserRouter([
@@ -60,7 +62,14 @@ export const router = createBrowserRouter([
     element: <AdminLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: 'api-test', element: <AdminPlaceholder screen="apiTest" /> },
+      {
+        path: 'api-test',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <ApiTestRoute />
+          </Suspense>
+        ),
+      },
       { path: 'admin', element: <AdminPlaceholder screen="admin" /> },
       { path: 'x7k9m2p8q', element: <AdminPlaceholder screen="secretAdmin" /> },
       { path: 'x7k9m2p8q/payments', element: <AdminPlaceholder screen="payments" /> },
