@@ -1,5 +1,5 @@
 import type { Queryable } from '@stockai/platform';
-import { SETTLED_STATUSES, UNSUBMITTED_STATUSES } from './views';
+import { SETTLED_STATUSES, UNSUBMITTED_STATUSES } from './statuses';
 
 export interface NewPayment {
   id: string;
@@ -42,7 +42,7 @@ export interface PaymentRow {
 export const paymentsRepo = {
   /**
    * One page of the user's payments, newest first, leaving out intents never submitted
-   * (views.ts), and their total: counted apart from the page, so a page past the end still
+   * (statuses.ts), and their total: counted apart from the page, so a page past the end still
    * says how many there are.
    */
   async pageOfUser(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: PaymentRow[]; total: number }> {

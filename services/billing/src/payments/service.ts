@@ -6,7 +6,8 @@ import { catalogueRepo } from '../catalogue/repo';
 import { type CreditsService } from '../credits/service';
 import type { PaymentIntent, PaymentProcessor } from './processor';
 import { type PaymentRow, paymentsRepo } from './repo';
-import { ABANDONED, SETTLED_STATUSES, UNSUBMITTED_STATUSES, paymentFields } from './views';
+import { ABANDONED, SETTLED_STATUSES, UNSUBMITTED_STATUSES } from './statuses';
+import { paymentFields } from './views';
 
 /** Stripe's intent statuses as the payments list shows them. */
 const PAYMENT_STATUS: Record<PaymentIntent['status'], string> = {
@@ -34,7 +35,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
   /**
    * Records how `intent` stands on `payment`; grants the package's credits once when it succeeded.
    * An intent cancelled before any card was submitted (by the sweep, abandoned.ts) is recorded
-   * as abandoned, not as a canceled payment the user would see (views.ts).
+   * as abandoned, not as a canceled payment the user would see (statuses.ts).
    */
   async function settleIntent(payment: PaymentRow, intent: PaymentIntent) {
     const failed = intent.status === 'requires_payment_method' && intent.lastError !== null;
@@ -183,7 +184,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
       const balance = await deps.credits.balance(userId);
       return { success: result.status === 'completed', status: result.status, credits: balance };
     },
-    /** The user's payments: the ones the user submitted a card for (an intent left unpaid is no payment; views.ts). */
+    /** The user's payments: the ones the user submitted a card for (an intent left unpaid is no payment; statuses.ts). */
     async list(userId: string, page: number, limit: number) {
       const { rows, total } = await paymentsRepo.pageOfUser(db, userId, limit, (page - 1) * limit);
       return {
