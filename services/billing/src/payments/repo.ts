@@ -88,6 +88,15 @@ export const paymentsRepo = {
     return rows[0];
   },
 
+  async byProviderId(q: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
+    const { rows } = await q.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1', [providerPaymentId]);
+    return rows[0];
+  },
+
+  async setStatus(tx: Queryable, id: string, status: string, failureMessage: string | null): Promise<void> {
+    await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [id, status, failureMessage]);
+  },
+
   /** The payment behind a processor payment id, locked for the rest of the transaction. */
   async lockByProviderId(tx: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
     const { rows } = await tx.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1 FOR UPDATE', [providerPaymentId]);
