@@ -10,7 +10,6 @@ import {
   type Cache,
   type Logger,
   REQUEST_ID_HEADER,
-  type ReadinessCheck,
   authenticate,
   errorHandler,
   healthRoutes,
@@ -70,7 +69,10 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
   app.set('trust proxy', trust);
   app.use(requestIdHeader);
   app.use(helmet());
-  app.use(healthRoutes(upstreamChecks(options.upstreams, cache)));
+  // Ready means this process can serve: its own Redis. An upstream that is down is the
+  // concern of that service's routes only (a fast JSON 503 from the proxy), never a reason
+  // to take the whole API out of the load balancer.
+  app.use(healthRoutes({ cache: () => cache.ping() }));
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) serveWebApp(app, options.webDir);
   app.use((req, res) => {
     res.status(404).json({ error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
@@ -139,17 +141,6 @@ function inSequence(
     };
     next();
   };
-}
-
-function upstreamChecks(upstreams: Upstreams, cache: Cache): Record<string, ReadinessCheck> {
-  const checks: Record<string, ReadinessCheck> = { cache: () => cache.ping() };
-  for (const [name, url] of Object.entries(upstreams)) {
-    checks[name] = async () => {
-      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1500) });
-      if (!res.ok) throw new Error(`not ready (${res.status})`);
-    };
-  }
-  return checks;
 }
 
 /** Static files with long caching for hashed assets; every other GET falls back to index.html. */

@@ -626,6 +626,8 @@ describe('bad input on every API route, through the gateway', () => {
       return service;
     };
     // Billing before auth: its queue must be bound when auth announces the seeded admin.
+    // The admin service reaches the owners once they listen.
+    const owners = { auth: '', billing: '', analysis: '' };
     const [billing, content, admin] = await Promise.all([
       start(
         billingService({
@@ -650,7 +652,11 @@ describe('bad input on every API route, through the gateway', () => {
           },
         }),
       ),
-      start(adminService()),
+      start(
+        adminService({
+          owners: { auth: () => owners.auth, billing: () => owners.billing, analysis: () => owners.analysis },
+        }),
+      ),
     ]);
     const auth = await start(
       authService({
@@ -671,6 +677,7 @@ describe('bad input on every API route, through the gateway', () => {
     const analysis = await start(
       analysisService({ billingUrl: billing.url, marketData: 'snapshot', cacheTtlHours: 6, workers: 0, startsPerMinute: 0 }),
     );
+    Object.assign(owners, { auth: auth.url, billing: billing.url, analysis: analysis.url });
     gateway = await startTestGateway({
       publicKey: keys.publicKey,
       cache: auth.cache,

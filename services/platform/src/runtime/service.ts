@@ -4,8 +4,9 @@ import { authenticate } from '../auth/middleware';
 import { RevocationList } from '../auth/tokens';
 import type { EventBus, Subscription } from '../bus/types';
 import { createOutboxRelay } from '../bus/outbox';
+import { DEFAULT_EVENT_RETENTION, type EventRetention, startEventPruning } from '../bus/retention';
 import type { Cache } from '../cache/types';
-import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
+import { migrateServiceSchema, pendingMigrations } from '../db/schema-owner';
 import type { Database } from '../db/types';
 import { createServiceApp } from '../http/service-app';
 import type { ReadinessCheck } from '../http/health';
@@ -28,6 +29,8 @@ export interface Infrastructure {
   publicKey: string;
   /** PEM private key; only the auth service receives it. */
   privateKey?: string;
+  /** How long published outbox events and processed inbox ids are kept (default DEFAULT_EVENT_RETENTION). */
+  eventRetention?: EventRetention;
 }
 
 export interface ServiceContext extends Infrastructure {
@@ -66,17 +69,23 @@ export interface RunningService {
 
 /**
  * Starts one service on `infra`: schema migrations (the platform's outbox and inbox tables,
- * then the service's own), the HTTP app, the outbox relay and the event consumers.
+ * then the service's own; or, with `migrate: false`, a check that none is pending), the HTTP app, the outbox relay and the event consumers.
  * Used by each service's `main.ts` (distributed) and by the all-in-one process alike.
  */
 export async function startService(
   definition: ServiceDefinition,
   infra: Infrastructure,
-  listen: { port: number; host?: string },
+  listen: { port: number; host?: string; migrate?: boolean },
 ): Promise<RunningService> {
   const { db, bus, cache, logger } = infra;
-  await migrate(db, PLATFORM_MIGRATIONS_DIR);
-  await migrate(db, definition.migrationsDir);
+  if (listen.migrate ?? true) {
+    await migrateServiceSchema(db, definition.migrationsDir);
+  } else {
+    const pending = await pendingMigrations(db, definition.migrationsDir);
+    if (pending.length > 0) {
+      throw new Error(`${definition.name}: the database lacks migrations ${pending.join(', ')}; run its migration job first`);
+    }
+  }
 
   const relay = createOutboxRelay({ db, bus, logger });
   const ctx: ServiceContext = { ...infra, revocations: new RevocationList(cache), outbox: { kick: () => relay.kick() } };
@@ -98,6 +107,7 @@ export async function startService(
   const port = typeof address === 'object' && address ? address.port : listen.port;
 
   relay.start();
+  const pruning = startEventPruning(db, infra.eventRetention ?? DEFAULT_EVENT_RETENTION, logger);
   const consumers = await Promise.all((parts.subscriptions ?? []).map((s) => bus.subscribe(s)));
   logger.info({ port, consumers: consumers.length }, `${definition.name} service listening`);
 
@@ -113,6 +123,7 @@ export async function startService(
       });
       await Promise.all(consumers.map((c) => c.close()));
       await relay.stop();
+      await pruning.stop();
       await parts.close?.();
     },
   };
