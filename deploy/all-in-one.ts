@@ -64,7 +64,14 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       billingUrl: () => (services.billing as RunningService).url,
     }),
     contentService(contentOptionsFrom(parseConfig(contentEnvSchema, process.env))),
-    adminService(),
+    // The owners it delegates to start before it; their URLs are read when a call is made.
+    adminService({
+      owners: {
+        auth: () => (services.auth as RunningService).url,
+        billing: () => (services.billing as RunningService).url,
+        analysis: () => (services.analysis as RunningService).url,
+      },
+    }),
   ];
 
   const databases: Array<{ close(): Promise<void> }> = [];

@@ -40,6 +40,8 @@ export function distributedProcesses(options: {
   const upstreams = Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]));
   const analysis = services.find((s) => s.name === 'analysis') as ProcessSpec;
   analysis.env.BILLING_URL = upstreams.BILLING_URL as string;
+  const admin = services.find((s) => s.name === 'admin') as ProcessSpec;
+  for (const owner of ['AUTH_URL', 'BILLING_URL', 'ANALYSIS_URL']) admin.env[owner] = upstreams[owner] as string;
   const workerPort = options.servicePortBase + 13;
   const worker: ProcessSpec = {
     name: 'analysis-worker',

@@ -53,6 +53,11 @@ export const usersRepo = {
     await db.query('UPDATE users SET role = $2, updated_at = now() WHERE id = $1', [id, role]);
   },
 
+  /** Removes the account; its profile and reset links go with it (ON DELETE CASCADE). */
+  async delete(db: Queryable, id: string): Promise<void> {
+    await db.query('DELETE FROM users WHERE id = $1', [id]);
+  },
+
   async setPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
     await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
   },

@@ -12,6 +12,13 @@ import { createServiceApp } from '../http/service-app';
 import type { ReadinessCheck } from '../http/health';
 import type { Logger } from '../logger';
 
+/**
+ * How long a service keeps an idle client connection open. Set explicitly (Node's default is
+ * 5 s): the gateway's pooled connections close after UPSTREAM_IDLE_MS (30 s), well before this,
+ * so the gateway never reuses a connection the service is closing.
+ */
+export const SERVICE_KEEP_ALIVE_MS = 65_000;
+
 /** The infrastructure handed to a service; real adapters or embedded twins, same interfaces. */
 export interface Infrastructure {
   db: Database;
@@ -94,7 +101,8 @@ export async function startService(
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(listen.port, listen.host ?? '127.0.0.1', () => resolve(s)).on('error', reject);
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = SERVICE_KEEP_ALIVE_MS;
+  server.headersTimeout = SERVICE_KEEP_ALIVE_MS + 1000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : listen.port;
 
