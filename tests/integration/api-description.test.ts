@@ -143,15 +143,18 @@ describe('the API description (GET /api/openapi.json)', () => {
       const [method = '', p = ''] = route.split(' ');
       return ((document.paths?.[p] as Record<string, { tags?: string[] }>)[method.toLowerCase()]?.tags ?? [])[0];
     };
+    const problems: string[] = [];
     for (const [service, serviceRouters] of routers) {
       const served = publicRoutesOf(serviceRouters);
       expect(served.length).toBeGreaterThan(0);
       for (const route of served) {
-        expect({ route, documented: documented.has(route) }).toEqual({ route, documented: true });
-        expect({ route, routedTo: serviceFor(route.split(' ')[1] ?? '') }).toEqual({ route, routedTo: service });
-        expect({ route, tag: tagOf(route) }).toEqual({ route, tag: service });
+        if (!documented.has(route)) problems.push(`${route} (${service}) is not documented`);
+        else if (tagOf(route) !== service) problems.push(`${route} is tagged ${tagOf(route)}, not ${service}`);
+        if (serviceFor(route.split(' ')[1] ?? '') !== service)
+          problems.push(`${route} (${service}) is not routed to ${service} by the gateway`);
       }
     }
+    expect(problems).toEqual([]);
     for (const [prefix] of ROUTE_TABLE) {
       expect({ prefix, documented: [...documented].some((r) => (r.split(' ')[1] ?? '').startsWith(prefix)) }).toEqual({
         prefix,
@@ -214,6 +217,7 @@ describe('the API description (GET /api/openapi.json)', () => {
       token = String(registered.token);
       await call('POST', '/api/auth/login', { body: { email, password: 'secret-123' } });
       await call('GET', '/api/auth/verify');
+      await call('GET', '/api/auth/providers');
       await call('GET', '/api/users/profile');
       await call('PUT', '/api/users/profile', { body: { investmentGoals: 'wealth,income', lossTolerance: 40 } });
       await waitFor('the billing account of the new user', async () => {
@@ -258,6 +262,7 @@ describe('the API description (GET /api/openapi.json)', () => {
       expect(Object.keys(packages as object).length).toBeGreaterThan(0);
       await call('GET', '/api/subscriptions/plans');
       await call('GET', '/api/payments/config');
+      await call('GET', '/api/subscriptions/current');
       await call('GET', '/api/users/payments', { url: '/api/users/payments?page=1&limit=5' });
     });
 

@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import {
-  analysisHistoryPage,
-  analysisStarted,
-  analysisStats,
+  analysisHistoryResponse,
+  analysisResults,
+  analysisStatsResponse,
   analysisView,
-  stock,
-  stockStatusAnswer,
+  startAnalysisResponse,
+  stockDetails,
+  stockStatusResponse,
   stockSummary,
 } from '@stockai/contracts';
 import { describeService, operation } from '@stockai/platform';
 import { analyzeStocksBody, historyQuery, pollingBody, startBody, symbol } from './analyses/routes';
 import { searchQuery, symbolParams } from './universe/routes';
 
+/** The analysis as answered, its report described in full (the web reads the report typed, not parsed). */
+const analysis = analysisView
+  .extend({ results: analysisResults.optional().meta({ description: 'Present once the analysis completed' }) })
+  .meta({ id: 'Analysis' });
 const analysisId = z.object({ id: z.string().meta({ description: 'The analysis id (uuid)' }) });
 const idempotencyKey = z.object({
   'idempotency-key': z
@@ -36,7 +41,7 @@ export const analysisApi = describeService({
         description: 'Without q: the compact list with an ETag (304 when unchanged). With q: full entries of the matches.',
         access: 'public',
         query: searchQuery,
-        response: z.union([z.array(stockSummary), z.array(stock)]),
+        response: z.union([z.array(stockSummary), z.array(stockDetails)]),
       }),
     },
     '/api/stocks/status/{symbol}': {
@@ -44,12 +49,12 @@ export const analysisApi = describeService({
         summary: 'Whether a stock can be analysed',
         access: 'public',
         params: symbolParams,
-        response: stockStatusAnswer,
+        response: stockStatusResponse,
         errors: [404],
       }),
     },
     '/api/stocks/{symbol}': {
-      get: operation({ summary: "A stock's details", access: 'public', params: symbolParams, response: stock, errors: [404] }),
+      get: operation({ summary: "A stock's details", access: 'public', params: symbolParams, response: stockDetails, errors: [404] }),
     },
     '/api/analysis/analyze/{symbol}': {
       post: operation({
@@ -60,7 +65,7 @@ export const analysisApi = describeService({
         headers: idempotencyKey,
         body: startBody,
         status: 202,
-        response: analysisStarted,
+        response: startAnalysisResponse,
         errors: START_ERRORS,
       }),
     },
@@ -72,7 +77,7 @@ export const analysisApi = describeService({
         headers: idempotencyKey,
         body: analyzeStocksBody,
         status: 202,
-        response: analysisStarted,
+        response: startAnalysisResponse,
         errors: START_ERRORS,
       }),
     },
@@ -81,7 +86,7 @@ export const analysisApi = describeService({
         summary: "An analysis: progress, then the report once completed (the caller's own only)",
         access: 'user',
         params: analysisId,
-        response: analysisView,
+        response: analysis,
         errors: [404],
       }),
     },
@@ -99,7 +104,7 @@ export const analysisApi = describeService({
         summary: 'An analysis by id (legacy form of GET analysis/{id})',
         access: 'user',
         body: pollingBody,
-        response: analysisView,
+        response: analysis,
         errors: [404],
       }),
     },
@@ -108,11 +113,11 @@ export const analysisApi = describeService({
         summary: "The user's analyses, newest first (without their reports)",
         access: 'user',
         query: historyQuery,
-        response: analysisHistoryPage,
+        response: analysisHistoryResponse.extend({ analyses: z.array(analysis) }),
       }),
     },
     '/api/users/stats': {
-      get: operation({ summary: "The user's analysis counts and most analysed symbols", access: 'user', response: analysisStats }),
+      get: operation({ summary: "The user's analysis counts and most analysed symbols", access: 'user', response: analysisStatsResponse }),
     },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authSession, publicUser, userProfile } from '@stockai/contracts';
+import { authSessionResponse, changePasswordResponse, profileResponse, resetTokenResponse, verifyResponse } from '@stockai/contracts';
 import { describeService, operation } from '@stockai/platform';
 import { changePasswordBody, loginBody, registerBody } from './accounts/routes';
 import { profileUpdateSchema } from './profile/fields';
@@ -18,7 +18,7 @@ export const authApi = describeService({
         access: 'public',
         body: registerBody,
         status: 201,
-        response: authSession,
+        response: authSessionResponse,
         errors: [409, 429],
       }),
     },
@@ -27,12 +27,12 @@ export const authApi = describeService({
         summary: 'Log in with e-mail and password',
         access: 'public',
         body: loginBody,
-        response: authSession,
+        response: authSessionResponse,
         errors: [401, 429],
       }),
     },
     '/api/auth/verify': {
-      get: operation({ summary: 'The signed-in user of a token', access: 'user', response: z.object({ user: publicUser }) }),
+      get: operation({ summary: 'The signed-in user of a token', access: 'user', response: verifyResponse }),
     },
     '/api/auth/logout': {
       post: operation({
@@ -46,7 +46,7 @@ export const authApi = describeService({
         summary: 'Change the password; answers a new token (other sessions end)',
         access: 'user',
         body: changePasswordBody,
-        response: z.object({ message: z.string(), token: z.string() }),
+        response: changePasswordResponse.extend({ message: z.string() }),
       }),
     },
     '/api/auth/forgot-password': {
@@ -64,11 +64,18 @@ export const authApi = describeService({
         summary: 'Whether a reset token is still valid',
         access: 'public',
         params: z.object({ token: resetToken }),
-        response: z.object({ valid: z.literal(true), email: z.string() }),
+        response: resetTokenResponse,
       }),
     },
     '/api/auth/reset-password': {
       post: operation({ summary: 'Set a new password with a reset token', access: 'public', body: resetBody, response: message }),
+    },
+    '/api/auth/providers': {
+      get: operation({
+        summary: 'Which sign-in methods are available',
+        access: 'public',
+        response: z.object({ password: z.boolean(), google: z.boolean() }),
+      }),
     },
     '/api/auth/google': {
       get: operation({
@@ -88,13 +95,13 @@ export const authApi = describeService({
       }),
     },
     '/api/users/profile': {
-      get: operation({ summary: 'The basic info and investor profile', access: 'user', response: userProfile }),
+      get: operation({ summary: 'The basic info and investor profile', access: 'user', response: profileResponse }),
       put: operation({
         summary: 'Change some profile fields',
         description: 'Every field optional; the risk questionnaire answers are scored when all are given.',
         access: 'user',
         body: profileUpdateSchema,
-        response: userProfile,
+        response: profileResponse,
       }),
     },
   },

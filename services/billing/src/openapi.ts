@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { creditBalanceResponse, packagesResponse, plansResponse } from '@stockai/contracts';
+import {
+  confirmPaymentResponse,
+  creditsResponse,
+  currentSubscriptionResponse,
+  demoIntentResponse,
+  packagesResponse,
+  paymentConfigResponse,
+  paymentIntentResponse,
+  plansResponse,
+  subscribeActionResponse,
+  userPaymentsResponse,
+} from '@stockai/contracts';
 import { describeService, operation } from '@stockai/platform';
 import { topupBody } from './credits/routes';
 import { confirmBody, createBody, demoAuthBody, demoPayBody, pageQuery } from './payments/routes';
@@ -8,10 +19,6 @@ import { autoRenewalBody, cancelBody, subscribeBody } from './subscriptions/rout
 const idempotencyKey = z.object({
   'idempotency-key': z.string().max(200).optional().meta({ description: 'A retried request with the same key counts once' }),
 });
-const intentStatus = z.object({ paymentIntentId: z.string(), status: z.string() });
-const subscriptionAnswer = z
-  .looseObject({ success: z.boolean() })
-  .meta({ description: "The user's subscription after the change (plan, cycle, period end, auto-renewal, status)" });
 
 /** The billing service's public routes (served to the gateway for GET /api/openapi.json). */
 export const billingApi = describeService({
@@ -19,7 +26,7 @@ export const billingApi = describeService({
   description: 'Credits, credit packages, subscription plans, card payments and subscriptions',
   paths: {
     '/api/users/credits': {
-      get: operation({ summary: "The user's credit balance", access: 'user', response: creditBalanceResponse }),
+      get: operation({ summary: "The user's credit balance", access: 'user', response: creditsResponse }),
     },
     '/api/users/topup': {
       post: operation({
@@ -27,7 +34,7 @@ export const billingApi = describeService({
         access: 'user',
         headers: idempotencyKey,
         body: topupBody,
-        response: creditBalanceResponse.extend({ success: z.literal(true) }),
+        response: creditsResponse.extend({ success: z.literal(true) }),
         errors: [403],
       }),
     },
@@ -36,13 +43,7 @@ export const billingApi = describeService({
         summary: "The user's payments, newest first",
         access: 'user',
         query: pageQuery,
-        response: z.object({
-          success: z.literal(true),
-          payments: z.array(z.looseObject({ id: z.string(), date: z.string(), status: z.string() })),
-          page: z.number().int(),
-          pages: z.number().int(),
-          total: z.number().int(),
-        }),
+        response: userPaymentsResponse,
       }),
     },
     '/api/payments/packages': {
@@ -52,7 +53,7 @@ export const billingApi = describeService({
       get: operation({
         summary: 'Which card processor takes payments',
         access: 'public',
-        response: z.object({ processor: z.enum(['demo', 'stripe']).nullable(), publishableKey: z.string().nullable() }),
+        response: paymentConfigResponse,
       }),
     },
     '/api/payments/create-payment-intent': {
@@ -61,13 +62,7 @@ export const billingApi = describeService({
         access: 'user',
         headers: idempotencyKey,
         body: createBody,
-        response: z.object({
-          clientSecret: z.string(),
-          paymentIntentId: z.string(),
-          amount: z.number(),
-          currency: z.string(),
-          credits: z.number().int(),
-        }),
+        response: paymentIntentResponse,
         errors: [503],
       }),
     },
@@ -76,7 +71,7 @@ export const billingApi = describeService({
         summary: 'Settle a paid intent: the credits are added once',
         access: 'user',
         body: confirmBody,
-        response: z.object({ success: z.boolean(), status: z.string(), credits: creditBalanceResponse }),
+        response: confirmPaymentResponse,
         errors: [402, 404, 503],
       }),
     },
@@ -86,7 +81,7 @@ export const billingApi = describeService({
         description: 'Only while no Stripe key is configured.',
         access: 'user',
         body: demoPayBody,
-        response: intentStatus,
+        response: demoIntentResponse,
         errors: [402, 404],
       }),
     },
@@ -96,7 +91,7 @@ export const billingApi = describeService({
         description: 'Only while no Stripe key is configured.',
         access: 'user',
         body: demoAuthBody,
-        response: intentStatus,
+        response: demoIntentResponse,
         errors: [404],
       }),
     },
@@ -104,7 +99,7 @@ export const billingApi = describeService({
       get: operation({ summary: 'The subscription plans, keyed by plan id', access: 'public', response: plansResponse }),
     },
     '/api/subscriptions/current': {
-      get: operation({ summary: "The user's current subscription", access: 'user', response: subscriptionAnswer }),
+      get: operation({ summary: "The user's current subscription", access: 'user', response: currentSubscriptionResponse }),
     },
     '/api/subscriptions/subscribe': {
       post: operation({
@@ -112,7 +107,7 @@ export const billingApi = describeService({
         access: 'user',
         headers: idempotencyKey,
         body: subscribeBody,
-        response: subscriptionAnswer,
+        response: z.union([currentSubscriptionResponse, subscribeActionResponse]),
         errors: [402, 404, 409, 503],
       }),
     },
@@ -121,7 +116,7 @@ export const billingApi = describeService({
         summary: 'Cancel now or at the period end',
         access: 'user',
         body: cancelBody,
-        response: subscriptionAnswer,
+        response: currentSubscriptionResponse,
         errors: [404],
       }),
     },
@@ -130,7 +125,7 @@ export const billingApi = describeService({
         summary: 'Switch auto-renewal on or off',
         access: 'user',
         body: autoRenewalBody,
-        response: subscriptionAnswer,
+        response: currentSubscriptionResponse,
         errors: [404],
       }),
     },

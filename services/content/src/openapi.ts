@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blogArticleResponse, blogPostsPage, blogPostsResponse } from '@stockai/contracts';
+import { postResponse, postsPageResponse, postsResponse } from '@stockai/contracts';
 import { describeService, operation } from '@stockai/platform';
 import { postsQuery, relevantQuery, searchQuery, searched, slug, tagsQuery, topicQuery } from './articles/routes';
 import { email, logsQuery, memberWebhookBody, syncBody } from './members/routes';
@@ -24,29 +24,29 @@ export const contentApi = describeService({
         summary: 'Articles matching some keywords (best first)',
         access: 'public',
         query: searchQuery,
-        response: blogPostsResponse,
+        response: postsResponse,
       }),
     },
     '/api/ghost/search': {
-      get: operation({ summary: 'Same as ghost/blog/search', access: 'public', query: searchQuery, response: blogPostsResponse }),
+      get: operation({ summary: 'Same as ghost/blog/search', access: 'public', query: searchQuery, response: postsResponse }),
     },
     '/api/ghost/blog/tags': {
       get: operation({
         summary: 'Articles with any of some tags (comma-separated), newest first',
         access: 'public',
         query: tagsQuery,
-        response: blogPostsResponse,
+        response: postsResponse,
       }),
     },
     '/api/ghost/blog/posts': {
-      get: operation({ summary: 'One page of articles, newest first', access: 'public', query: postsQuery, response: blogPostsPage }),
+      get: operation({ summary: 'One page of articles, newest first', access: 'public', query: postsQuery, response: postsPageResponse }),
     },
     '/api/ghost/blog/posts/{slug}': {
       get: operation({
         summary: 'One built-in article with its HTML',
         access: 'public',
         params: z.object({ slug }),
-        response: blogArticleResponse,
+        response: postResponse,
         errors: [404],
       }),
     },
@@ -55,7 +55,7 @@ export const contentApi = describeService({
         summary: 'Articles for a product type or stock status',
         access: 'public',
         query: relevantQuery,
-        response: blogPostsResponse,
+        response: postsResponse,
       }),
     },
     '/api/ghost/blog/relevant/{topic}': {
@@ -64,7 +64,7 @@ export const contentApi = describeService({
         access: 'public',
         params: z.object({ topic: searched }).required(),
         query: topicQuery,
-        response: blogPostsResponse,
+        response: postsResponse,
       }),
     },
     '/api/ghost/images/{file}': {

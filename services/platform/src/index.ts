@@ -10,3 +10,4 @@ export * from './api-description';
 export * from './runtime/service';
 export * from './runtime/embedded';
 export * from './runtime/process';
+export * from './runtime/periodic';

@@ -1,6 +1,92 @@
 import { z } from 'zod';
 import type { AnalysisResults } from '../analysis-results';
 
+/** Analysis's public answers as the web app reads them (`analysis/*`, `stocks*`, history). */
+
+export const analysisStatus = z.enum(['processing', 'completed', 'failed']);
+export type AnalysisStatus = z.infer<typeof analysisStatus>;
+
+/** The report is checked for being an object only: its full shape is `AnalysisResults`, built by one module. */
+const anyReport = z.custom<AnalysisResults>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+
+/** GET analysis/{id}, each event of analysis/{id}/events, and a row of the history (without results). */
+export const analysisView = z.object({
+  id: z.string().min(1),
+  analysisId: z.string().min(1),
+  symbol: z.string(),
+  status: analysisStatus,
+  progress: z.number().min(0).max(100),
+  stage: z.number().int(),
+  message: z.string(),
+  error: z.string().nullable(),
+  investorType: z.string().nullable(),
+  fromCache: z.boolean(),
+  results: anyReport.optional(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AnalysisView = z.infer<typeof analysisView>;
+
+/** POST analysis/analyze/{symbol}: 202 with the analysis id. */
+export const startAnalysisResponse = z.object({ success: z.literal(true), analysisId: z.string().min(1) }).meta({ id: 'AnalysisStarted' });
+
+/** GET users/analysis-history. */
+export const analysisHistoryResponse = z.object({
+  analyses: z.array(analysisView),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type AnalysisHistoryResponse = z.infer<typeof analysisHistoryResponse>;
+
+export const stockSummary = z
+  .object({ symbol: z.string().min(1), name: z.string(), nameZh: z.string().nullable(), market: z.string() })
+  .meta({ id: 'StockSummary' });
+export type StockSummary = z.infer<typeof stockSummary>;
+
+/** GET stocks: the compact list for autocomplete and validity. */
+export const stockListResponse = z.array(stockSummary);
+
+/** GET stocks/status/{symbol}. */
+export const stockStatusResponse = z
+  .object({
+    symbol: z.string(),
+    isActive: z.boolean(),
+    status: z.string(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'StockStatus' });
+export type StockStatusResponse = z.infer<typeof stockStatusResponse>;
+
+/** GET stocks/{symbol}, and each match of GET stocks?q=. */
+export const stockDetails = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    nameZh: z.string().nullable(),
+    market: z.string(),
+    exchange: z.string().nullable(),
+    sector: z.string().nullable(),
+    industry: z.string().nullable(),
+    status: z.string().meta({ description: 'active, or why it cannot be analysed (delisted, suspended, …)' }),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'Stock' });
+
+/** GET users/stats. */
+export const analysisStatsResponse = z
+  .object({
+    totalAnalyses: z.number().int(),
+    completedAnalyses: z.number().int(),
+    failedAnalyses: z.number().int(),
+    processingAnalyses: z.number().int(),
+    todayAnalyses: z.number().int(),
+    lastAnalysisAt: z.string().nullable(),
+    topSymbols: z.array(z.object({ symbol: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'AnalysisStats' });
+
 const riskProfileId = z.enum(['conservative', 'stable', 'growth', 'aggressive']);
 const recommendation = z.enum(['strong_buy', 'buy', 'hold', 'sell', 'strong_sell']);
 const riskRating = z.enum(['low', 'medium', 'high', 'unknown']);
@@ -66,7 +152,10 @@ const reportCharts = z.object({
   basicScoreParts: z.array(scorePart),
 });
 
-/** The report of a completed analysis (analysis-results.ts, which the engine builds). */
+/**
+ * The report of a completed analysis in full, for the API description (the web reads it typed as
+ * `AnalysisResults`, which the engine builds).
+ */
 export const analysisResults = z
   .object({
     basic: z.object({
@@ -179,52 +268,3 @@ export const analysisResults = z
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const resultsMatchTheEngine: Same<z.infer<typeof analysisResults>, AnalysisResults> = true;
 void resultsMatchTheEngine;
-
-/** POST analysis/analyze/{symbol} and analyze-stocks (202). */
-export const analysisStarted = z.object({ success: z.literal(true), analysisId: z.uuid() }).meta({ id: 'AnalysisStarted' });
-export type AnalysisStarted = z.infer<typeof analysisStarted>;
-
-/** GET analysis/{id}, POST analyze-polling; a history row is the same without `results`. */
-export const analysisView = z
-  .object({
-    id: z.uuid(),
-    analysisId: z.uuid(),
-    symbol: z.string(),
-    status: z.enum(['processing', 'completed', 'failed']),
-    progress: z.number().int().min(0).max(100),
-    stage: z.number().int().min(0),
-    message: z.string(),
-    error: z.string().nullable().meta({ description: 'User-facing text (Traditional Chinese) when the analysis failed' }),
-    investorType: z.string().nullable(),
-    fromCache: z.boolean(),
-    results: analysisResults.optional().meta({ description: 'Present once the analysis completed' }),
-    createdAt: z.iso.datetime(),
-    completedAt: z.iso.datetime().nullable(),
-  })
-  .meta({ id: 'Analysis' });
-export type AnalysisView = z.infer<typeof analysisView>;
-
-/** GET users/analysis-history. */
-export const analysisHistoryPage = z
-  .object({
-    analyses: z.array(analysisView),
-    page: z.number().int().min(1),
-    limit: z.number().int().min(1),
-    total: z.number().int().min(0),
-    totalPages: z.number().int().min(0),
-  })
-  .meta({ id: 'AnalysisHistoryPage' });
-export type AnalysisHistoryPage = z.infer<typeof analysisHistoryPage>;
-
-/** GET users/stats. */
-export const analysisStats = z
-  .object({
-    totalAnalyses: z.number().int(),
-    completedAnalyses: z.number().int(),
-    failedAnalyses: z.number().int(),
-    processingAnalyses: z.number().int(),
-    todayAnalyses: z.number().int(),
-    lastAnalysisAt: z.iso.datetime().nullable(),
-    topSymbols: z.array(z.object({ symbol: z.string(), count: z.number().int() })),
-  })
-  .meta({ id: 'AnalysisStats' });

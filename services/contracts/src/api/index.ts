@@ -1,11 +1,9 @@
 /**
- * The response shapes of the public API: the services describe their routes with them
- * (OpenAPI, GET /api/openapi.json) and the web app types its calls with them.
+ * The public API's answers, one zod schema each, shared by the service that builds an answer,
+ * its OpenAPI description (GET /api/openapi.json) and the web app that reads it.
  */
 export * from './error';
-export * from './accounts';
+export * from './auth';
+export * from './billing';
 export * from './analysis';
-export * from './blog';
-export * from './catalogue';
-export * from './credits';
-export * from './stocks';
+export * from './content';

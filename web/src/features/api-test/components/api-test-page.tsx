@@ -1,10 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
-import { useApiQuery } from '@/hooks/use-api-query';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { getAuthToken } from '@/lib/api-client';
-import { getApiDescription } from '../api/get-api-description';
+import { useApiDescription } from '../api/get-api-description';
 import { InvalidJsonBody, NetworkFailure, sendApiTestRequest } from '../api/send-request';
 import type { ApiTestResponse, Endpoint } from '../types/api-description';
 import { endpointsByTag, initialValue, requestUrl } from '../utils/endpoints';
@@ -33,7 +32,7 @@ function draftFor(endpoint: Endpoint, token: string): RequestDraft {
 export function ApiTestPage() {
   const { t } = useTranslation('en');
   useDocumentTitle(t('apiTest.title'));
-  const description = useApiQuery('api-description', getApiDescription);
+  const description = useApiDescription();
   const groups = useMemo(() => (description.data ? endpointsByTag(description.data) : []), [description.data]);
   const [selected, setSelected] = useState<Endpoint | null>(null);
   const [draft, setDraft] = useState<RequestDraft>(() => ({
@@ -82,13 +81,13 @@ export function ApiTestPage() {
       </header>
       <div className="api-test__columns">
         <aside className="card api-test__catalogue">
-          {description.status === 'loading' && <Spinner label={t('apiTest.loading')} />}
-          {description.status === 'error' && (
+          {description.isPending && <Spinner label={t('apiTest.loading')} />}
+          {description.isError && (
             <p className="form-error" role="alert">
               {t('apiTest.loadFailed')}
             </p>
           )}
-          {description.status === 'ready' && <EndpointList groups={groups} selectedId={selected?.id ?? null} onSelect={select} />}
+          {description.isSuccess && <EndpointList groups={groups} selectedId={selected?.id ?? null} onSelect={select} />}
         </aside>
         <div className="api-test__work">
           {selected && (

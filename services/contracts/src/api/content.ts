@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { blogPost, blogPostWithBody } from '../blog-post';
 
 const post = blogPost.meta({ id: 'BlogPost' });
-const source = z.enum(['ghost', 'builtin', 'mixed']).optional().meta({ description: 'Where the posts came from' });
+/** Where the posts came from: Ghost, the built-in library, or Ghost's first and the library's after. */
+const source = z.enum(['ghost', 'builtin', 'mixed']).optional();
 
-/** ghost/blog/search, ghost/search, ghost/blog/tags, ghost/relevant-posts, ghost/blog/relevant/{topic}. */
-export const blogPostsResponse = z
+/** GET ghost/blog/search, ghost/search, ghost/blog/tags, ghost/relevant-posts, ghost/blog/relevant/{topic}. */
+export const postsResponse = z
   .object({ success: z.literal(true), posts: z.array(post), source, productType: z.string().optional(), topic: z.string().optional() })
   .meta({ id: 'BlogPosts' });
-export type BlogPostsResponse = z.infer<typeof blogPostsResponse>;
 
-/** ghost/blog/posts: one page of posts, newest first. */
-export const blogPostsPage = z
+/** GET ghost/blog/posts: one page, newest first. */
+export const postsPageResponse = z
   .object({
     success: z.literal(true),
     posts: z.array(post),
@@ -26,9 +26,8 @@ export const blogPostsPage = z
     }),
   })
   .meta({ id: 'BlogPostsPage' });
-export type BlogPostsPage = z.infer<typeof blogPostsPage>;
 
-/** ghost/blog/posts/{slug}: one built-in article with its HTML. */
-export const blogArticleResponse = z
+/** GET ghost/blog/posts/{slug}: a built-in article with its HTML. */
+export const postResponse = z
   .object({ success: z.literal(true), post: blogPostWithBody.meta({ id: 'BlogArticle' }), source: z.literal('builtin') })
   .meta({ id: 'BlogArticleResponse' });
