@@ -1,12 +1,9 @@
+import type { StockStatusResponse, StockSummary } from '@stockai/contracts';
+
 export type Market = 'HK' | 'US';
 
 /** One entry of GET stocks: enough for autocomplete and the validity indicator. */
-export interface StockListing {
-  symbol: string;
-  name: string;
-  nameZh: string | null;
-  market: Market | string;
-}
+export type StockListing = StockSummary;
 
 /** The statuses that stop an analysis before it starts (spec section 4). */
 export const NOT_ANALYSABLE_STATUSES = [
@@ -25,12 +22,7 @@ export function isNotAnalysableStatus(value: unknown): value is NotAnalysableSta
 }
 
 /** GET stocks/status/{symbol}. */
-export interface StockStatus {
-  symbol: string;
-  isActive: boolean;
-  status: string;
-  reason: string | null;
-}
+export type StockStatus = StockStatusResponse;
 
 /** unknown until checked; typing resets it, picking a suggestion sets valid (spec section 4). */
 export type SymbolValidity = 'unknown' | 'valid' | 'invalid';
