@@ -13,8 +13,6 @@ export interface RecoveryDeps {
   mailer: Mailer;
   revocations: RevocationList;
   logger: Logger;
-  /** Where the web app is served; the e-mailed link is `<appUrl>/reset-password?token=…`. */
-  appUrl: string;
   /** The longest a token can live; a password reset revokes the user's tokens for that long. */
   tokenLifetimeSeconds: number;
   afterCommit: () => void;
@@ -37,12 +35,12 @@ export function recoveryService(deps: RecoveryDeps) {
      * Answers the same, at once, whether or not the address has an account: the e-mail goes out
      * in the background, so neither the answer nor its timing tells who has an account.
      */
-    async forgotPassword(email: string): Promise<{ message: string }> {
+    async forgotPassword(email: string, appUrl: string): Promise<{ message: string }> {
       const user = await usersRepo.findByEmail(deps.db, email);
       if (user) {
         const token = randomBytes(32).toString('base64url');
         await deps.db.transaction((tx) => resetTokensRepo.replaceFor(tx, user.id, hashOf(token), RESET_TOKEN_LIFETIME_MINUTES));
-        const resetUrl = `${deps.appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+        const resetUrl = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const mail = passwordResetMail({
           to: user.email,
           firstName: user.first_name,
