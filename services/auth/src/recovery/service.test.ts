@@ -26,13 +26,13 @@ describe('password reset', () => {
 
   const accounts = () =>
     accountsService({ db, privateKey: keys.privateKey, revocations, tokenLifetimeSeconds: 3600, afterCommit: () => undefined });
+  const appUrl = 'http://app.example';
   const sut = () =>
     recoveryService({
       db,
       mailer: createMailer({ smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: '/nonexistent', logger }),
       revocations,
       logger,
-      appUrl: 'http://app.example/',
       tokenLifetimeSeconds: 3600,
       afterCommit: () => undefined,
     });
@@ -43,11 +43,11 @@ describe('password reset', () => {
 
   it('answers the same for an unknown address, and e-mails nothing then', async () => {
     const nobody = `${uniqueName('nobody')}@example.com`;
-    expect(await sut().forgotPassword(nobody)).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(await sut().forgotPassword(nobody, appUrl)).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
     // The sink works: an e-mail to a known address, asked for afterwards, arrives.
     const known = `${uniqueName('known')}@example.com`;
     await accounts().register({ email: known, password: 'secret123', firstName: 'K', lastName: 'N' });
-    await sut().forgotPassword(known);
+    await sut().forgotPassword(known, appUrl);
     await waitFor('the e-mail to the known address', () => mailedTokens(known).length === 1);
     expect(mailedTokens(nobody)).toEqual([]);
   });
@@ -55,8 +55,8 @@ describe('password reset', () => {
   it('e-mails a single-use link: it sets the password once, revokes older tokens, and a newer link replaces it', async () => {
     const email = `${uniqueName('reset')}@example.com`;
     const { token: session } = await accounts().register({ email, password: 'secret123', firstName: 'Ada', lastName: 'L' });
-    await sut().forgotPassword(email);
-    await sut().forgotPassword(email);
+    await sut().forgotPassword(email, appUrl);
+    await sut().forgotPassword(email, appUrl);
     const [first, second] = await waitFor('two e-mails', () => {
       const tokens = mailedTokens(email);
       return tokens.length === 2 && tokens.every(Boolean) && tokens;
