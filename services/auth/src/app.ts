@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@stockai/platform';
 import { seedAdmin } from './accounts/admin-seed';
+import { adminAccountsRoutes } from './admin/routes';
+import { adminAccounts } from './admin/service';
 import { type AccountRateLimits, DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
 import { accountsRoutes } from './accounts/routes';
 import { accountsService } from './accounts/service';
@@ -61,6 +63,14 @@ export function authService(options: AuthOptions): ServiceDefinition {
           recoveryRoutes(recovery, ctx.cache, limits, options.appUrl),
           googleRoutes({ accounts, cache: ctx.cache, logger: ctx.logger, appUrl: options.appUrl, google: options.google }),
           profileRoutes(profileService({ db: ctx.db, afterCommit: ctx.outbox.kick })),
+          adminAccountsRoutes(
+            adminAccounts({
+              db: ctx.db,
+              revocations: ctx.revocations,
+              tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+              afterCommit: ctx.outbox.kick,
+            }),
+          ),
         ],
         subscriptions: [membershipConsumer(ctx.db)],
         close: () => mailer.close(),
