@@ -27,7 +27,7 @@ describe('account security through the gateway', () => {
         // attempts must not straddle the end of one (with one-minute windows a slow run did).
         rateLimits: {
           loginPerIp: { name: 'login-ip', limit: 6, windowSeconds: 3600 },
-          loginPerEmail: { name: 'login-email', limit: 4, windowSeconds: 3600 },
+          loginBackoff: { freeFailures: 3, firstDelaySeconds: 60, maxDelaySeconds: 3600, memorySeconds: 3600 },
           forgotPerEmail: { name: 'forgot-email', limit: 3, windowSeconds: 3600 },
           registerPerIp: { name: 'register-ip', limit: 3, windowSeconds: 3600 },
         },
@@ -164,23 +164,38 @@ describe('account security through the gateway', () => {
     expect((await api.call('PUT', '/api/auth/change-password', { currentPassword: 'a', newPassword: 'b23456' })).status).toBe(401);
   });
 
-  it('limits logins per address and per client with a 429, a message and Retry-After', async () => {
-    const api = client('198.51.100.5');
+  it('backs off failed logins per address and client, without locking the owner out elsewhere', async () => {
+    const guesser = client('198.51.100.5');
     const email = `${uniqueName('limited')}@example.com`;
-    await api.register(email);
+    await guesser.register(email);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await api.login(email, 'wrong-password')).status);
-    expect(statuses).toEqual([401, 401, 401, 401]);
-    const limited = await api.login(email, 'first-pass-1');
+    for (let i = 0; i < 4; i++) statuses.push((await guesser.login(email, 'wrong-password')).status);
+    // Three free failures; the third starts a wait of 60 s, which the fourth meets.
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await guesser.login(email, 'first-pass-1');
     expect(limited.status).toBe(429);
-    expect(limited.body.error).toMatch(/^Too many login attempts, please try again in \d+ minutes?$/);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.body.error).toMatch(/^Too many failed sign-ins for this account, please try again in \d+ (seconds?|minutes?)$/);
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
 
-    // The same address from another client is limited too; another address from this client is not (yet).
-    expect((await client('198.51.100.6').login(email, 'first-pass-1')).status).toBe(429);
+    // The owner, from their own client, signs in: the guesser slowed down only itself.
+    const owner = client('198.51.100.6');
+    expect((await owner.login(email, 'first-pass-1')).status).toBe(200);
+    // And the guesser may still sign in to another address of its own.
     const other = `${uniqueName('other')}@example.com`;
-    expect((await api.login(other, 'whatever-1')).status).toBe(401);
-    expect((await api.login(other, 'whatever-1')).status).toBe(429);
+    await guesser.register(other);
+    expect((await guesser.login(other, 'first-pass-1')).status).toBe(200);
+  });
+
+  it('limits logins per client across addresses', async () => {
+    const api = client('198.51.100.9');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await api.login(`${uniqueName('nobody')}@example.com`, 'whatever-1')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    const limited = await api.login(`${uniqueName('nobody')}@example.com`, 'whatever-1');
+    expect(limited.body.error).toMatch(/^Too many login attempts, please try again in \d+ minutes?$/);
   });
 
   it('limits reset e-mails per address and sign-ups per client', async () => {

@@ -667,7 +667,7 @@ describe('bad input on every API route, through the gateway', () => {
         // The cases here are about validation: the per-IP and per-address limits would answer 429 first.
         rateLimits: {
           loginPerIp: { name: 'login-ip', ...off },
-          loginPerEmail: { name: 'login-email', ...off },
+          loginBackoff: { freeFailures: Number.MAX_SAFE_INTEGER, firstDelaySeconds: 1, maxDelaySeconds: 1, memorySeconds: 60 },
           forgotPerIp: { name: 'forgot-ip', ...off },
           forgotPerEmail: { name: 'forgot-email', ...off },
           registerPerIp: { name: 'register-ip', ...off },

@@ -297,10 +297,10 @@ describe('credit packages through Stripe', () => {
     expect((await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' }, key)).status).toBe(200);
     expect((await call('POST', '/api/payments/create-payment-intent', { packageType: 'basic' }, key)).status).toBe(200);
     expect(await call('POST', '/api/payments/create-payment-intent', { packageType: 'standard' }, key)).toMatchObject({
-      status: 409,
+      status: 422,
       body: {
         code: 'IDEMPOTENCY_KEY_REUSED',
-        error: 'This Idempotency-Key was already used for a different request; send a new key for a new payment',
+        error: 'This Idempotency-Key was already used for a payment of another package; send a new key for a new request',
       },
     });
     // One intent, and no payment to list: no card was submitted for it.

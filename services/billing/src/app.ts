@@ -6,6 +6,7 @@ import { creditsSubscriptions } from './credits/consumers';
 import { creditsRoutes } from './credits/routes';
 import { creditsService } from './credits/service';
 import { directorySubscriptions } from './directory/consumers';
+import { requestKeys } from './idempotency/service';
 import { type ProcessingOptions, cardProcessing } from './processing/wiring';
 
 export interface BillingOptions extends ProcessingOptions {
@@ -24,10 +25,11 @@ export function billingService(options: BillingOptions = { demoPayments: true })
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     build(ctx) {
       const credits = creditsService(ctx.db, { afterCommit: ctx.outbox.kick, now: options.now });
-      const processing = cardProcessing(ctx, credits, options);
+      const keys = requestKeys(ctx.db);
+      const processing = cardProcessing(ctx, credits, keys, options);
       return {
         routes: [
-          creditsRoutes(credits, { ...options, db: ctx.db }),
+          creditsRoutes(credits, { ...options, db: ctx.db, requestKeys: keys }),
           catalogueRoutes(ctx.db),
           billingAdmin({
             db: ctx.db,

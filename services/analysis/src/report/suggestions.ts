@@ -1,5 +1,5 @@
 import { RISK_PROFILES, type RiskProfileId } from '@stockai/contracts';
-import type { InvestorAdvice, Recommendation, ReportInput, RiskLevel, BusinessAnalysis, Suggestions, ValuationResult } from './types';
+import type { InvestorAdvice, Recommendation, ReportInput, RiskRating, BusinessAnalysis, Suggestions, ValuationResult } from './types';
 import { clamp, round } from './format';
 import { RECOMMENDATION_TEXT, RISK_TEXT } from './labels';
 
@@ -11,11 +11,11 @@ const SCALE: Recommendation[] = ['strong_sell', 'sell', 'hold', 'buy', 'strong_b
  * told "strong buy" and holds at most a high-risk stock; an aggressive one takes the
  * valuation's call as it is.
  */
-const MOST_BULLISH: Record<RiskProfileId, Record<RiskLevel, Recommendation>> = {
-  conservative: { low: 'buy', medium: 'buy', high: 'hold' },
-  stable: { low: 'strong_buy', medium: 'buy', high: 'hold' },
-  growth: { low: 'strong_buy', medium: 'strong_buy', high: 'buy' },
-  aggressive: { low: 'strong_buy', medium: 'strong_buy', high: 'strong_buy' },
+const MOST_BULLISH: Record<RiskProfileId, Record<RiskRating, Recommendation>> = {
+  conservative: { low: 'buy', medium: 'buy', high: 'hold', unknown: 'hold' },
+  stable: { low: 'strong_buy', medium: 'buy', high: 'hold', unknown: 'hold' },
+  growth: { low: 'strong_buy', medium: 'strong_buy', high: 'buy', unknown: 'hold' },
+  aggressive: { low: 'strong_buy', medium: 'strong_buy', high: 'strong_buy', unknown: 'buy' },
 };
 
 const HORIZON: Record<RiskProfileId, string> = {
@@ -26,7 +26,7 @@ const HORIZON: Record<RiskProfileId, string> = {
 };
 
 /** Smaller positions the riskier the stock. */
-const RISK_SCALE: Record<RiskLevel, number> = { low: 1, medium: 0.75, high: 0.5 };
+const RISK_SCALE: Record<RiskRating, number> = { low: 1, medium: 0.75, high: 0.5, unknown: 0.5 };
 
 /**
  * The most of the whole portfolio one stock should take, percent, per type: diversification
@@ -43,7 +43,8 @@ export function stockRange(type: RiskProfileId): [number, number] {
 
 export function actionFor(type: RiskProfileId, valuation: ValuationResult): Recommendation {
   const cap = SCALE.indexOf(MOST_BULLISH[type][valuation.riskLevel]);
-  return SCALE[Math.min(SCALE.indexOf(valuation.recommendation), cap)] as Recommendation;
+  const call = valuation.recommendation === 'unrated' ? 'hold' : valuation.recommendation;
+  return SCALE[Math.min(SCALE.indexOf(call), cap)] as Recommendation;
 }
 
 /** The largest weight one stock may take for the type: its single-stock limit, never above its stock range. */

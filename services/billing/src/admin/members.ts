@@ -54,7 +54,7 @@ export function adminMembers(deps: {
   const { db, now } = deps;
 
   const toMember = (m: MemberRow) => {
-    const daily = m.daily_refilled_on === hongKongDay(now()) ? m.daily_credits : m.allowance;
+    const daily = m.daily_refilled_on === hongKongDay(now()) ? Math.min(m.daily_credits, m.allowance) : m.allowance;
     const active = m.subscription_status === 'active' && m.current_period_end !== null && m.current_period_end > now();
     return {
       userId: m.user_id,

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { debitCreditsRequest } from '@stockai/contracts';
 import { type Database, callerOf, forbidden, idempotencyKeyOf, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
 import { ledger } from './ledger';
+import type { RequestKeys } from '../idempotency/service';
 import type { CreditsService } from './service';
 
 /** A JSON number: coercion would turn `true` into 1 credit and `[]` into 0. */
 const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
 
-export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; db: Database }): Router {
+export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; db: Database; requestKeys: RequestKeys }): Router {
   const router = Router();
 
   router.get('/api/users/credits', requireUser, async (req, res) => {
@@ -18,7 +19,8 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
 
   /**
    * Paid credits without a payment: for admins, or for anyone while the demo card processor is
-   * active (no Stripe key). An `Idempotency-Key` header makes a retried top-up count once.
+   * active (no Stripe key). An `Idempotency-Key` header makes a retried top-up count once (and
+   * names that amount only: another is a 422).
    */
   router.post('/api/users/topup', requireUser, async (req, res) => {
     const caller = callerOf(req);
@@ -27,6 +29,7 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
     }
     const { amount } = topupBody.parse(req.body ?? {});
     const key = idempotencyKeyOf(req);
+    await options.requestKeys.bind(caller.id, 'topup', key, { amount });
     const balance = await credits.grant(
       caller.id,
       amount,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { hongKongDay, ledger } from './ledger';
@@ -33,7 +34,18 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
     const account = rows[0];
     if (!account) return undefined;
     const today = hongKongDay(now());
-    if (account.daily_refilled_on === today) return account;
+    if (account.daily_refilled_on === today) {
+      if (account.daily_credits <= account.allowance) return account;
+      // An admin lowered the level's allowance today: the day's credits above it go.
+      await ledger.apply(tx, {
+        userId,
+        kind: 'adjustment',
+        paidDelta: 0,
+        dailyDelta: account.allowance - account.daily_credits,
+        idempotencyKey: `daily-cap:${userId}:${randomUUID()}`,
+      });
+      return { ...account, daily_credits: account.allowance };
+    }
 
     const allowance = account.allowance;
     await ledger.apply(tx, {
@@ -68,7 +80,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
     async balance(userId: string): Promise<CreditBalance> {
       const account = await creditAccountsRepo.find(db, userId);
       if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
-      if (account.daily_refilled_on === hongKongDay(now())) return toBalance(account);
+      if (account.daily_refilled_on === hongKongDay(now()) && account.daily_credits <= account.allowance) return toBalance(account);
       return toBalance(await db.transaction((tx) => lockAndRefill(tx, userId)));
     },
 

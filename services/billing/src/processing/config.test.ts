@@ -29,6 +29,18 @@ describe('billing configuration', () => {
     expect(() => sut({ BILLING_CURRENCY: 'JPY' })).toThrow(/BILLING_CURRENCY: must be one of HKD, USD/);
   });
 
+  it('refuses the demo processor in production unless it is allowed explicitly', () => {
+    expect(() => sut({ NODE_ENV: 'production' })).toThrow(
+      /STRIPE_SECRET_KEY: is required with NODE_ENV=production.*ALLOW_DEMO_PAYMENTS=true/,
+    );
+    expect(() => sut({ NODE_ENV: 'production', ALLOW_DEMO_PAYMENTS: 'false' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(sut({ NODE_ENV: 'production', ALLOW_DEMO_PAYMENTS: 'true' }).demoPayments).toBe(true);
+    expect(sut({ NODE_ENV: 'development' }).demoPayments).toBe(true);
+    expect(() => sut({ ALLOW_DEMO_PAYMENTS: 'maybe' })).toThrow('ALLOW_DEMO_PAYMENTS: must be true or false');
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' };
+    expect(sut({ NODE_ENV: 'production', ...stripe }).demoPayments).toBe(false);
+  });
+
   it('refuses a Stripe key without the webhook secret, naming the variable', () => {
     expect(() => sut({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
       'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',

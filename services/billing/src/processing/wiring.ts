@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { ServiceContext } from '@stockai/platform';
 import type { CreditsService } from '../credits/service';
+import type { RequestKeys } from '../idempotency/service';
 import { abandonedPaymentsSweep } from '../payments/abandoned';
 import { type PaymentProcessor, demoProcessor } from '../payments/processor';
 import { paymentReversals } from '../payments/reversals';
@@ -40,6 +41,7 @@ export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 export function cardProcessing(
   ctx: ServiceContext,
   credits: CreditsService,
+  requestKeys: RequestKeys,
   options: ProcessingOptions,
 ): { routes: Router[]; subscriptionProcessor: SubscriptionProcessor; close(): Promise<void> } {
   const now = options.now ?? (() => new Date());
@@ -77,8 +79,9 @@ export function cardProcessing(
       publishableKey: options.stripe?.publishableKey ?? null,
       demo: processorName === 'demo' ? demo : undefined,
       onDemoAuthenticated,
+      requestKeys,
     }),
-    subscriptionsRoutes(subscriptions, { available: processorName !== undefined }),
+    subscriptionsRoutes(subscriptions, { available: processorName !== undefined, requestKeys }),
   );
 
   const interval = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;

@@ -11,12 +11,16 @@ import { type Level, type PlanRow, type SubscriptionRow, subscriptionsRepo } fro
  */
 export const membership = {
   /**
-   * Sets the account's level; publishes the change; an upgrade refills today's daily credits to
-   * the new allowance (once per `reason`). 400 when the level does not exist (an admin deleted it).
+   * Sets the account's level and publishes the change. An upgrade (a level with more daily
+   * credits) tops today's daily credits up to its allowance, once per `reason`: the member paid
+   * for it. A downgrade grants nothing: it only takes away today's daily credits above the
+   * lower allowance (issue 17: an expiry after a day's credits were spent refilled them).
+   * 400 when the level does not exist (an admin deleted it).
    */
   async changeLevel(tx: Queryable, userId: string, level: Level, reason: string) {
-    const { rows } = await tx.query<{ level: Level; daily_credits: number }>(
-      'SELECT level, daily_credits FROM credit_accounts WHERE user_id = $1 FOR UPDATE',
+    const { rows } = await tx.query<{ level: Level; daily_credits: number; allowance: number }>(
+      `SELECT a.level, a.daily_credits, l.daily_credits AS allowance
+       FROM credit_accounts a JOIN user_levels l ON l.level_type = a.level WHERE a.user_id = $1 FOR UPDATE OF a`,
       [userId],
     );
     const account = rows[0];
@@ -26,9 +30,16 @@ export const membership = {
     ]);
     if (!allowance[0]) throw badRequest(`level: there is no user level ${level}`, 'UNKNOWN_LEVEL');
     await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
-    const topUp = allowance[0].daily_credits - account.daily_credits;
-    if (topUp > 0)
-      await ledger.apply(tx, { userId, kind: 'daily_refill', paidDelta: 0, dailyDelta: topUp, idempotencyKey: `level-change:${reason}` });
+    const next = allowance[0].daily_credits;
+    const change = next > account.allowance ? Math.max(0, next - account.daily_credits) : Math.min(0, next - account.daily_credits);
+    if (change !== 0)
+      await ledger.apply(tx, {
+        userId,
+        kind: change > 0 ? 'daily_refill' : 'adjustment',
+        paidDelta: 0,
+        dailyDelta: change,
+        idempotencyKey: `level-change:${reason}`,
+      });
     await writeOutbox(tx, newEvent('membership.changed', eventData('membership.changed', { userId, level, previousLevel: account.level })));
   },
 

@@ -86,14 +86,18 @@ export function subscriptionsService(deps: {
           'ALREADY_SUBSCRIBED',
         );
       }
-      const pending = await subscriptionsRepo.incomplete(tx, userId);
-      if (
-        pending?.plan_id === plan.id &&
-        pending.billing_cycle === cycle &&
-        pending.created_at.getTime() > now().getTime() - PENDING_FOR_MS
-      ) {
+      // The plan's other cycle is no new purchase either: the monthly and the yearly price fired
+      // together would otherwise both be charged, the second ending the first (issue 17).
+      if (active?.plan_id === plan.id) {
         throw conflict(
-          `Your subscription to the ${plan.id} plan (${cycle}) is waiting for your card's authentication; complete it instead of subscribing again`,
+          `You already have the ${plan.id} plan, billed ${active.billing_cycle} until ${active.current_period_end.toISOString().slice(0, 10)}; to be billed ${cycle} instead, turn auto-renewal off and subscribe again once it ends`,
+          'ALREADY_SUBSCRIBED',
+        );
+      }
+      const pending = await subscriptionsRepo.incomplete(tx, userId);
+      if (pending?.plan_id === plan.id && pending.created_at.getTime() > now().getTime() - PENDING_FOR_MS) {
+        throw conflict(
+          `Your subscription to the ${plan.id} plan (${pending.billing_cycle}) is waiting for your card's authentication; complete it instead of subscribing again`,
           'SUBSCRIPTION_PENDING',
         );
       }

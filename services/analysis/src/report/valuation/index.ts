@@ -21,6 +21,9 @@ const SHORT_NAMES: Record<ValuationModel['id'], string> = {
   relative: '相對估值',
   dividend_discount: '股息折現',
   graham: '格雷厄姆數',
+  residual_income: '剩餘收益',
+  ev_sales: 'EV/銷售額',
+  reverse_dcf: '反向 DCF',
 };
 
 /** Said instead of a call when there is no price to compare the fair value with. */
