@@ -170,6 +170,13 @@ export function adminApiCases(shape: () => AdminApiShape): void {
     expect(negative.body.error).toMatch(/^paidCredits: /);
     expect((await api('GET', '/api/users/credits', user.token)).body).toMatchObject({ totalCredits: 4 });
 
+    const history = await admin('GET', `members/${user.id}/credit-history`, adminToken);
+    expect(history.body.entries.filter((e: Body) => e.kind === 'adjustment' && e.reference === `admin:${adminId}`)).toEqual([
+      expect.objectContaining({ paidDelta: -6, dailyDelta: 0, reason: 'Set by an admin' }),
+      expect.objectContaining({ paidDelta: 7, dailyDelta: 0, reason: 'goodwill after an outage' }),
+    ]);
+    expect((await admin('GET', `members/${user.id}/credit-history`, user.token)).status).toBe(403);
+
     const audit = await admin('GET', 'user-activities?type=admin_action&limit=100', adminToken);
     const entry = audit.body.activities.find(
       (a: Body) => a.details.action === 'member.update' && a.details.target === user.id && a.details.reason === 'goodwill after an outage',

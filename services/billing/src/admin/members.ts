@@ -136,7 +136,7 @@ export function adminMembers(deps: {
     return plan.level_type;
   }
 
-  async function setCredits(ctx: EditContext, change: { paidCredits?: number; credits?: number }) {
+  async function setCredits(ctx: EditContext, change: { paidCredits?: number; credits?: number; reason?: string }) {
     const idempotencyKey = `admin-adjustment:${ctx.userId}:${ctx.requestKey}`;
     if (await ledger.byKey(ctx.tx, idempotencyKey)) return;
     // Read again, not taken from the lock: a level change in this edit may have topped up the daily credits.
@@ -157,6 +157,7 @@ export function adminMembers(deps: {
       dailyDelta,
       idempotencyKey,
       reference: `admin:${ctx.adminId}`,
+      reason: change.reason || 'Set by an admin',
     });
     const added = paidDelta + dailyDelta;
     if (added > 0) {
@@ -178,6 +179,25 @@ export function adminMembers(deps: {
       return {
         members: userIds.filter((id) => known.has(id)).map((id) => known.get(id)),
         missing: userIds.filter((id) => !known.has(id)),
+      };
+    },
+
+    /** The member's credit ledger, newest first: every grant, debit, refund, refill and adjustment. */
+    async creditHistory(userId: string, page: number, limit: number) {
+      if (!(await adminMembersRepo.find(db, [userId])).length) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+      const { rows, total } = await adminMembersRepo.ledger(db, userId, limit, (page - 1) * limit);
+      return {
+        entries: rows.map((r) => ({
+          kind: r.kind,
+          paidDelta: r.paid_delta,
+          dailyDelta: r.daily_delta,
+          reference: r.reference,
+          reason: r.reason,
+          createdAt: r.created_at.toISOString(),
+        })),
+        page,
+        pages: Math.max(1, Math.ceil(total / limit)),
+        total,
       };
     },
 

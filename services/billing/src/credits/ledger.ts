@@ -10,6 +10,8 @@ export interface LedgerEntry {
   dailyDelta: number;
   idempotencyKey: string;
   reference?: string;
+  /** Why, for an entry made by hand (an admin's adjustment). */
+  reason?: string;
 }
 
 export interface LedgerRow {
@@ -32,9 +34,9 @@ export const ledger = {
    */
   async apply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
     const { rowCount } = await tx.query(
-      `INSERT INTO credit_ledger (user_id, kind, paid_delta, daily_delta, idempotency_key, reference)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
-      [entry.userId, entry.kind, entry.paidDelta, entry.dailyDelta, entry.idempotencyKey, entry.reference ?? null],
+      `INSERT INTO credit_ledger (user_id, kind, paid_delta, daily_delta, idempotency_key, reference, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      [entry.userId, entry.kind, entry.paidDelta, entry.dailyDelta, entry.idempotencyKey, entry.reference ?? null, entry.reason ?? null],
     );
     if (rowCount !== 1) return false;
     await tx.query(`UPDATE credit_accounts SET paid_credits = paid_credits + $2, daily_credits = daily_credits + $3 WHERE user_id = $1`, [
