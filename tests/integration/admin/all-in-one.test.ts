@@ -7,7 +7,10 @@ import { adminApiCases } from './admin-api-cases';
 
 jest.setTimeout(180_000);
 
-/** The admin API in the all-in-one process (embedded PostgreSQL, bus and cache), its admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
+/**
+ * The admin API in the all-in-one process (embedded PostgreSQL, bus and cache), its admin from
+ * ADMIN_EMAIL / ADMIN_PASSWORD, without AI keys: the built-in analyst writes the reports.
+ */
 describe('admin API, all-in-one', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-all-in-one-'));
   const admin = { email: `${uniqueName('root')}@example.com`, password: 'admin-pass-1' };
@@ -30,5 +33,5 @@ describe('admin API, all-in-one', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  adminApiCases(() => ({ base: app.url, adminServiceUrl: (app.services.admin as { url: string }).url, admin }));
+  adminApiCases(() => ({ base: app.url, adminServiceUrl: (app.services.admin as { url: string }).url, admin, exchangesBy: 'built-in' }));
 });
