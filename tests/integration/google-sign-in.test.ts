@@ -68,6 +68,11 @@ describe('Google sign-in through the gateway', () => {
     return { landing: new URL(await follow(back)), callback: back };
   }
 
+  it('says Google sign-in is offered when configured', async () => {
+    const res = await fetch(`${gateway.url}/api/auth/providers`);
+    expect(await res.json()).toEqual({ password: true, google: true });
+  });
+
   const verify = async (token: string) => {
     const res = await fetch(`${gateway.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } });
     return { status: res.status, user: ((await res.json()) as { user: Record<string, unknown> }).user };

@@ -6,7 +6,6 @@ import { creditsService } from '../../services/billing/src/credits/service';
 import { paymentReversals } from '../../services/billing/src/payments/reversals';
 import { membership } from '../../services/billing/src/subscriptions/membership';
 import { type PlanRow, subscriptionsRepo } from '../../services/billing/src/subscriptions/repo';
-import { userTransaction } from '../../services/billing/src/subscriptions/service';
 import { type Caller, type StripeBilling, startStripeBilling } from '../support/stripe-billing';
 import type { StripeStandIn } from '../support/stripe-stand-in';
 
@@ -401,7 +400,7 @@ describe('refunds and disputes of Stripe payments', () => {
     // invoice.paid delivered again records the invoice as subscriptions do: the member's
     // account locked first, then the payment row. The dispute arrives meanwhile.
     let delivered: Promise<{ status: number }> | undefined;
-    const recordedAgain = userTransaction(db(), () => undefined)(userId, async (tx) => {
+    const recordedAgain = creditsService(db()).userTransaction(userId, async (tx) => {
       delivered = stripeApi.deliver(webhookUrl, lastEventOf('charge.dispute.created', intentId));
       await waitFor('the dispute waiting for a lock', async () => {
         const waiting = await db().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");

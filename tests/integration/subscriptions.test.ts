@@ -9,7 +9,7 @@ import { billingService } from '../../services/billing/src/app';
 import { ledger } from '../../services/billing/src/credits/ledger';
 import { expirySweep } from '../../services/billing/src/subscriptions/expiry';
 import { settlePeriods } from '../../services/billing/src/subscriptions/periods';
-import { userTransaction } from '../../services/billing/src/subscriptions/service';
+import { creditsService } from '../../services/billing/src/credits/service';
 
 /**
  * Subscriptions with the demo processor: the level follows the plan, auth hears of it through
@@ -326,7 +326,7 @@ describe('subscription expiry sweep', () => {
     const renewing = await subscriber(still, true);
     clock = new Date('2026-12-23T05:00:00Z');
 
-    const settle = userTransaction(still.db, () => undefined);
+    const { userTransaction: settle } = creditsService(still.db, { afterCommit: () => undefined, now: () => clock });
     const sweep = () =>
       expirySweep({
         db: still.db,
@@ -359,7 +359,7 @@ describe('subscription expiry sweep', () => {
     clock = new Date('2026-11-23T04:00:00Z');
     const [failing, other] = [await subscriber(still, false), await subscriber(still, false)];
     clock = new Date('2026-12-23T05:00:00Z');
-    const settle = userTransaction(still.db, () => undefined);
+    const { userTransaction: settle } = creditsService(still.db, { afterCommit: () => undefined, now: () => clock });
     const logged: string[] = [];
     const sweep = (fail: string | undefined) =>
       expirySweep({

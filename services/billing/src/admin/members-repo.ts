@@ -26,7 +26,7 @@ export const adminMembersRepo = {
   async ledger(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: MemberLedgerRow[]; total: number }> {
     const [list, count] = await Promise.all([
       db.query<MemberLedgerRow>(
-        `SELECT kind, paid_delta, daily_delta, reference, reason, created_at FROM credit_ledger
+        `SELECT kind, paid_delta, daily_delta, reference, note AS reason, created_at FROM credit_ledger
          WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
         [userId, limit, offset],
       ),

@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { env } from '@stockai/platform';
-import { CURRENCIES, CURRENCY_CODES } from '../catalogue/money';
-import { CATALOGUE_CURRENCY } from '../catalogue/repo';
-import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, type ProcessingOptions } from './wiring';
+import { CURRENCIES, CURRENCY_CODES } from './catalogue/money';
+import { CATALOGUE_CURRENCY } from './catalogue/repo';
+import type { StripeSettings } from './stripe/client';
+
+export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+
+/** How the billing service is built, whichever process builds it. */
+export interface BillingOptions {
+  /** True while no Stripe key is configured: the demo card processor is active. */
+  demoPayments: boolean;
+  /** Stripe takes the payments when set (and `demoPayments` is then ignored). */
+  stripe?: StripeSettings;
+  /** How often the sweeps look for subscriptions past their end and payment intents abandoned (ms). */
+  expirySweepIntervalMs?: number;
+  /** The clock (tests move it across the Hong Kong day boundary). */
+  now?: () => Date;
+  /** The currency of new catalogue prices an admin saves without naming one (default HKD). */
+  currency?: string;
+}
 
 const optional = z
   .string()
@@ -47,9 +63,7 @@ export const billingEnvSchema = z
     }
   });
 
-export function billingOptionsFrom(
-  config: z.infer<typeof billingEnvSchema>,
-): ProcessingOptions & { demoPayments: boolean; currency: string } {
+export function billingOptionsFrom(config: z.infer<typeof billingEnvSchema>): BillingOptions {
   const stripe = config.STRIPE_SECRET_KEY
     ? {
         secretKey: config.STRIPE_SECRET_KEY,
