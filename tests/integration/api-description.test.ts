@@ -287,6 +287,7 @@ describe('the API description (GET /api/openapi.json)', () => {
         return (members as Array<{ _id: string }>)[0];
       });
       await call('GET', '/api/admin/members/{id}', { url: `/api/admin/members/${member._id}` });
+      await call('GET', '/api/admin/members/{id}/credit-history', { url: `/api/admin/members/${member._id}/credit-history?page=1` });
       await call('GET', '/api/admin/packages');
       await call('GET', '/api/admin/subscription-plans');
       await call('GET', '/api/admin/user-levels');

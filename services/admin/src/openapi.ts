@@ -114,6 +114,16 @@ export const adminApi = describeService({
         errors: [404],
       }),
     },
+    '/api/admin/members/{id}/credit-history': {
+      get: operation({
+        summary: "The member's credit ledger: each adjustment with the admin and the reason",
+        access: 'admin',
+        params: z.object({ id: memberId }),
+        query: pageQuery,
+        response: z.looseObject({}),
+        errors: [404],
+      }),
+    },
     '/api/admin/prompts': {
       get: operation({
         summary: 'The AI model and system prompts',

@@ -71,6 +71,7 @@ export const stockDetails = z
     industry: z.string().nullable(),
     status: z.string().meta({ description: 'active, or why it cannot be analysed (delisted, suspended, …)' }),
     reason: z.string().nullable(),
+    hasFigures: z.boolean().optional().meta({ description: 'In search results: whether the bundled figures allow an analysis' }),
   })
   .meta({ id: 'Stock' });
 
