@@ -152,7 +152,7 @@ describe('charts/stockai', () => {
         expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
         const service = job.metadata.name.replace('sut-stockai-migrate-', '');
         expect((podSpec(job).containers[0] as unknown as { args: string[] }).args).toEqual([
-          'services/platform/src/cli/migrate.ts',
+          'dist/migrate.js',
           service,
           `services/${service}/migrations`,
         ]);
