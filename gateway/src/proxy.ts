@@ -83,16 +83,11 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
             options.logger,
           );
         },
-        proxyReq(proxyReq, req, res) {
+        proxyReq(proxyReq, req) {
           sent.set(req, proxyReq);
           proxyReq.setHeader('x-forwarded-for', options.clientAddressOf(req));
           proxyReq.setTimeout(timeoutMs, () => {
             proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
-          });
-          // A client that goes away mid-answer (a closed tab on an event stream) ends the upstream
-          // request too; http-proxy stops it only when the request itself was cut short.
-          res.once('close', () => {
-            if (!res.writableFinished) proxyReq.destroy();
           });
         },
       },

@@ -65,6 +65,12 @@ export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof ZodError) return new AppError(400, 'VALIDATION_FAILED', describeZodError(err));
   // decodeURIComponent on a malformed path ("/api/stocks/%E0%A4%A"): express marks it status 400.
   if (err instanceof URIError && (err as HttpLikeError).status === 400) return new AppError(400, 'MALFORMED_URL', 'Malformed URL');
+  // PostgreSQL cannot store NUL in text (22021, and 22P05 for a text it cannot convert): a value
+  // from the path or query that reached a query unchecked is the caller's bad input, not a 500.
+  const pgCode = (err as { code?: unknown } | null)?.code;
+  if (pgCode === '22021' || pgCode === '22P05') {
+    return new AppError(400, 'INVALID_CHARACTERS', 'The request contains a character that cannot be stored (such as NUL)');
+  }
   const parser = err as HttpLikeError;
   switch (parser?.type) {
     case 'entity.parse.failed':

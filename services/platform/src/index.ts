@@ -10,3 +10,4 @@ export * from './runtime/service';
 export * from './runtime/embedded';
 export * from './runtime/process';
 export * from './metrics';
+export * from './runtime/periodic';

@@ -16,7 +16,9 @@ export function catalogueRoutes(owners: Owners, actions: AdminActions): Router {
   const billing = owners.billing;
   const one = (collection: string, field: string) => async (req: Request, key: string) => {
     const all = await billing.call<Record<string, Keyed>>(req, 'GET', `/internal/admin/${collection}`);
-    return all[field]?.[key] ?? null;
+    const items = all[field];
+    // `key` comes from the address: `constructor` or `__proto__` must find nothing, not Object's members.
+    return items && Object.hasOwn(items, key) ? items[key] : null;
   };
 
   /** The three collections have the same five calls; `field` names the collection in billing's answers. */

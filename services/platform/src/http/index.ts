@@ -7,3 +7,4 @@ export * from './idempotency-key';
 export * from './plain-text';
 export * from './query-guard';
 export * from './no-store';
+export * from './route-list';

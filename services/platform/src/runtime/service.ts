@@ -9,6 +9,7 @@ import type { Cache } from '../cache/types';
 import { migrateServiceSchema, pendingMigrations } from '../db/schema-owner';
 import type { Database } from '../db/types';
 import { createServiceApp } from '../http/service-app';
+import { type RouteInfo, routeList } from '../http/route-list';
 import type { ReadinessCheck } from '../http/health';
 import type { Logger } from '../logger';
 
@@ -64,6 +65,8 @@ export interface RunningService {
   name: string;
   port: number;
   url: string;
+  /** The routes its HTTP app answers (route-list.ts). */
+  routes: RouteInfo[];
   close(): Promise<void>;
 }
 
@@ -115,6 +118,7 @@ export async function startService(
     name: definition.name,
     port,
     url: `http://127.0.0.1:${port}`,
+    routes: routeList(app),
     async close() {
       await parts.drain?.();
       await new Promise<void>((resolve) => {
