@@ -5,7 +5,7 @@ import { createMemoryBus } from '../bus/memory';
 import { createOutboxRelay, writeOutbox } from '../bus/outbox';
 import { newEvent } from '../bus/envelope';
 import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
-import { createPgliteDatabase } from '../db/pglite';
+import { createTestDatabase } from '../testing';
 import { waitFor } from '../bus/test-helpers';
 import { expressRoute, httpMetrics } from './http';
 import { type RunningMetrics, startMetrics } from './provider';
@@ -54,7 +54,7 @@ describe('metrics on their own Prometheus port', () => {
   });
 
   it("counts credits debited, payment outcomes and published events from the outbox, and the consumers' lag", async () => {
-    const db = await createPgliteDatabase();
+    const { db, drop } = await createTestDatabase();
     await migrate(db, PLATFORM_MIGRATIONS_DIR);
     const bus = createMemoryBus();
     const seen: string[] = [];
@@ -79,7 +79,7 @@ describe('metrics on their own Prometheus port', () => {
     await relay.relayOnce();
     await waitFor('the events consumed', async () => seen.length === events.length);
     await bus.close();
-    await db.close();
+    await drop();
 
     const text = await scrape();
     expect(sample(text, 'credits_debited_total')).toBe(5);
