@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner/spinner';
@@ -6,7 +6,6 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
-import { AdminPlaceholder } from './routes/admin/admin-placeholder';
 import { ArticleRoute } from './routes/article';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HistoryRoute } from './routes/history';
@@ -23,6 +22,11 @@ function PageLoading() {
 
 // The profile page carries the risk questionnaire (and zod with it): loaded when first opened.
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
+// The admin area is its own chunk: investors never download it.
+const AdminDashboardRoute = lazy(() => import('./routes/admin/admin-routes').then((m) => ({ default: m.AdminDashboardRoute })));
+const PaymentManagementRoute = lazy(() => import('./routes/admin/admin-routes').then((m) => ({ default: m.PaymentManagementRoute })));
+
+const lazily = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 /** Every screen of the user area (spec section 2); admin and developer pages use their own layout. */
 export const router = createBrowserRouter([
@@ -60,11 +64,10 @@ export const router = createBrowserRouter([
     element: <AdminLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: 'api-test', element: <AdminPlaceholder screen="apiTest" /> },
-      { path: 'admin', element: <AdminPlaceholder screen="admin" /> },
-      { path: 'x7k9m2p8q', element: <AdminPlaceholder screen="secretAdmin" /> },
-      { path: 'x7k9m2p8q/payments', element: <AdminPlaceholder screen="payments" /> },
-      { path: 'payment-management', element: <AdminPlaceholder screen="paymentManagement" /> },
+      { path: 'admin', element: lazily(<AdminDashboardRoute base="/admin" />) },
+      { path: 'x7k9m2p8q', element: lazily(<AdminDashboardRoute base="/x7k9m2p8q" />) },
+      { path: 'x7k9m2p8q/payments', element: lazily(<PaymentManagementRoute dashboardPath="/x7k9m2p8q" />) },
+      { path: 'payment-management', element: lazily(<PaymentManagementRoute dashboardPath="/admin" />) },
     ],
   },
 ]);
