@@ -14,7 +14,7 @@ import { analysisEnvSchema, analysisOptionsFrom } from '@stockai/analysis/src/co
 import { type AuthOptions, authService } from '@stockai/auth/src/app';
 import { authEnvSchema, authOptionsFrom } from '@stockai/auth/src/config';
 import { billingService } from '@stockai/billing/src/app';
-import { billingEnvSchema, billingOptionsFrom } from '@stockai/billing/src/processing/config';
+import { billingEnvSchema, billingOptionsFrom } from '@stockai/billing/src/config';
 import { contentService } from '@stockai/content/src/app';
 import { contentEnvSchema, contentOptionsFrom } from '@stockai/content/src/config';
 import { createGatewayApp } from '@stockai/gateway/src/app';
@@ -64,7 +64,14 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       billingUrl: () => (services.billing as RunningService).url,
     }),
     contentService(contentOptionsFrom(parseConfig(contentEnvSchema, process.env))),
-    adminService(),
+    // The owners it delegates to start before it; their URLs are read when a call is made.
+    adminService({
+      owners: {
+        auth: () => (services.auth as RunningService).url,
+        billing: () => (services.billing as RunningService).url,
+        analysis: () => (services.analysis as RunningService).url,
+      },
+    }),
   ];
 
   const databases: Array<{ close(): Promise<void> }> = [];

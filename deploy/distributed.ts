@@ -40,6 +40,8 @@ export function distributedProcesses(options: {
   const upstreams = Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]));
   const analysis = services.find((s) => s.name === 'analysis') as ProcessSpec;
   analysis.env.BILLING_URL = upstreams.BILLING_URL as string;
+  const admin = services.find((s) => s.name === 'admin') as ProcessSpec;
+  for (const owner of ['AUTH_URL', 'BILLING_URL', 'ANALYSIS_URL']) admin.env[owner] = upstreams[owner] as string;
   const workerPort = options.servicePortBase + 13;
   const worker: ProcessSpec = {
     name: 'analysis-worker',
@@ -103,7 +105,7 @@ export class ProcessGroup {
     while (Date.now() < deadline) {
       const child = this.running.get(name);
       if (!child || child.exitCode !== null) throw new Error(`${name} exited with code ${child?.exitCode}`);
-      // A readiness answer takes at most 2 s per check (the gateway's include its upstreams').
+      // A readiness answer takes at most 2 s: each check of the process's own dependencies runs at once.
       const answer = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(5000) })
         .then(async (r) => ({ ok: r.ok, text: `${r.status} ${await r.text()}` }))
         .catch((err: unknown) => ({ ok: false, text: describeFailure(err) }));

@@ -2,25 +2,27 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import cors from 'cors';
+import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import proxyAddr from 'proxy-addr';
 import {
   AppError,
   accessLog,
   type Cache,
   type Logger,
   REQUEST_ID_HEADER,
-  type ReadinessCheck,
   authenticate,
   errorHandler,
   healthRoutes,
   rateLimit,
   requestIdHeader,
-  toAppError,
+  writeError,
 } from '@stockai/platform';
+import { refuseLargeBodies } from './body-limit';
+import { type StreamLimits, limitEventStreams } from './event-streams';
 import { proxyToServices, type Upstreams } from './proxy';
 import { type ServiceName, serviceFor } from './route-table';
+import { type TrustProxy, clientAddress, parseTrustedProxies } from './trusted-proxies';
 export interface GatewayOptions {
   logger: Logger;
   cache: Cache;
@@ -34,13 +36,18 @@ export interface GatewayOptions {
   maxBodyBytes: number;
   /** The built web app (all-in-one); the distributed shape serves it from its own container. */
   webDir?: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default loopback only. */
+  trustedProxies?: TrustProxy;
+  /** Caps on open progress streams; default 20 per user and 1000 in all. */
+  streamLimits?: StreamLimits;
+  /** Idle time before a pooled upstream connection is closed (proxy.ts, UPSTREAM_IDLE_MS). */
+  upstreamIdleMs?: number;
 }
 
-/** Proxies in front of the gateway whose X-Forwarded-For is believed (as express' `trust proxy`). */
-const TRUSTED_PROXIES = proxyAddr.compile(['loopback', 'linklocal', 'uniquelocal']);
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perUser: 20, total: 1000 };
 
 /** What the API path adds to a request on its way through. */
-type ApiRequest = IncomingMessage & { upstream?: ServiceName };
+type ApiRequest = IncomingMessage & { upstream?: ServiceName; clientAddress?: string };
 
 /**
  * The API gateway: security headers, CORS, request ids, access logs, rate limits, a token
@@ -56,12 +63,17 @@ type ApiRequest = IncomingMessage & { upstream?: ServiceName };
  */
 export function createGatewayApp(options: GatewayOptions): RequestListener {
   const { logger, cache } = options;
+  const trust = options.trustedProxies ?? parseTrustedProxies('loopback');
+  const clientAddressOf = (req: IncomingMessage) => ((req as ApiRequest).clientAddress ??= clientAddress(req, trust));
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trust);
   app.use(requestIdHeader);
   app.use(helmet());
-  app.use(healthRoutes(upstreamChecks(options.upstreams, cache)));
+  // Ready means this process can serve: its own Redis. An upstream that is down is the
+  // concern of that service's routes only (a fast JSON 503 from the proxy), never a reason
+  // to take the whole API out of the load balancer.
+  app.use(healthRoutes({ cache: () => cache.ping() }));
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) serveWebApp(app, options.webDir);
   app.use((req, res) => {
     res.status(404).json({ error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
@@ -69,8 +81,6 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
   app.use(errorHandler(logger));
 
   const toService: RequestHandler = (req, _res, next) => {
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > options.maxBodyBytes) return next(new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'));
     const pathname = (req.url ?? '').split('?')[0] ?? '';
     const service = serviceFor(pathname);
     if (!service) return next(new AppError(404, 'NOT_FOUND', `No API route for ${req.method} ${pathname}`));
@@ -87,14 +97,22 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
         credentials: false,
         exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
       }),
-      rateLimit(cache, { name: 'gateway', limit: options.rateLimitPerMinute, windowSeconds: 60 }, (req) => proxyAddr(req, TRUSTED_PROXIES)),
+      rateLimit(cache, { name: 'gateway', limit: options.rateLimitPerMinute, windowSeconds: 60 }, clientAddressOf),
+      refuseLargeBodies(options.maxBodyBytes),
       toService,
       // Signature and expiry only: each service checks revocation itself on every request, so a
       // revocation lookup here would be a second Redis round trip per call for the same answer.
       authenticate({ publicKey: options.publicKey }),
-      proxyToServices({ upstreams: options.upstreams, timeoutMs: options.upstreamTimeoutMs, logger }),
+      limitEventStreams(options.streamLimits ?? DEFAULT_STREAM_LIMITS),
+      proxyToServices({
+        upstreams: options.upstreams,
+        timeoutMs: options.upstreamTimeoutMs,
+        idleMs: options.upstreamIdleMs,
+        logger,
+        clientAddressOf,
+      }),
     ],
-    (err, req, res) => sendError(err, req, res, logger),
+    (err, req, res) => writeError(err, req, res, logger),
   );
 
   return (req, res) => {
@@ -126,37 +144,13 @@ function inSequence(
   };
 }
 
-/** The one error shape, written on node's response (the API path has no Express response). */
-function sendError(err: unknown, req: IncomingMessage, res: ServerResponse, logger: Logger) {
-  const known = toAppError(err);
-  if (!known) logger.error({ err, path: req.url, method: req.method }, 'unhandled error');
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const status = known?.status ?? 500;
-  const body = JSON.stringify(known ? { error: known.message, code: known.code } : { error: 'Internal server error', code: 'INTERNAL' });
-  res.writeHead(status, {
-    ...known?.headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
-
-function upstreamChecks(upstreams: Upstreams, cache: Cache): Record<string, ReadinessCheck> {
-  const checks: Record<string, ReadinessCheck> = { cache: () => cache.ping() };
-  for (const [name, url] of Object.entries(upstreams)) {
-    checks[name] = async () => {
-      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1500) });
-      if (!res.ok) throw new Error(`not ready (${res.status})`);
-    };
-  }
-  return checks;
-}
-
-/** Static files with long caching for hashed assets; every other GET falls back to index.html. */
+/**
+ * Static files with long caching for hashed assets; every other GET falls back to index.html.
+ * Compressed (brotli, else gzip) as the web container's nginx does: the scripts shrink to about
+ * a third. Only here: /api answers, server-sent progress included, pass through untouched.
+ */
 function serveWebApp(app: Express, webDir: string) {
+  app.use(compression());
   app.use('/assets', express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(webDir, { index: false, maxAge: '1h' }));
   const indexHtml = path.join(webDir, 'index.html');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env } from '@stockai/platform';
+import { parseTrustedProxies } from './trusted-proxies';
 
 /** The gateway's environment (README, "Configuration"). */
 export const gatewayEnvSchema = z.object({
@@ -27,5 +28,19 @@ export const gatewayEnvSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIR: z.string().optional(),
+  /** A hop count or addresses/CIDRs (trusted-proxies.ts); only these may set X-Forwarded-For. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('loopback')
+    .transform((spec, ctx) => {
+      try {
+        return parseTrustedProxies(spec);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `must be a hop count or addresses/CIDRs (${(err as Error).message})` });
+        return z.NEVER;
+      }
+    }),
+  STREAMS_PER_USER: env.positiveInt(20),
+  STREAMS_MAX: env.positiveInt(1000),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

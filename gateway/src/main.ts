@@ -1,6 +1,6 @@
 import '@stockai/platform/src/tracing/register';
 import http from 'node:http';
-import { createLogger, createRedisCache, loadConfig, onShutdown } from '@stockai/platform';
+import { SERVICE_KEEP_ALIVE_MS, createLogger, createRedisCache, loadConfig, onShutdown } from '@stockai/platform';
 import { createGatewayApp } from './app';
 import { gatewayEnvSchema } from './config';
 
@@ -24,10 +24,14 @@ const app = createGatewayApp({
   corsOrigins: config.CORS_ORIGINS,
   maxBodyBytes: config.MAX_BODY_BYTES,
   webDir: config.WEB_DIR,
+  trustedProxies: config.TRUSTED_PROXIES,
+  streamLimits: { perUser: config.STREAMS_PER_USER, total: config.STREAMS_MAX },
 });
 
 const server = http.createServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
-server.keepAliveTimeout = 65_000;
+// Above the idle timeouts of the load balancers usually in front (60 s), so they close first.
+server.keepAliveTimeout = SERVICE_KEEP_ALIVE_MS;
+server.headersTimeout = SERVICE_KEEP_ALIVE_MS + 1000;
 onShutdown(logger, async () => {
   await new Promise<void>((resolve) => {
     server.close(() => resolve());

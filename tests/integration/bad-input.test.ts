@@ -626,6 +626,8 @@ describe('bad input on every API route, through the gateway', () => {
       return service;
     };
     // Billing before auth: its queue must be bound when auth announces the seeded admin.
+    // The admin service reaches the owners once they listen.
+    const owners = { auth: '', billing: '', analysis: '' };
     const [billing, content, admin] = await Promise.all([
       start(
         billingService({
@@ -650,7 +652,11 @@ describe('bad input on every API route, through the gateway', () => {
           },
         }),
       ),
-      start(adminService()),
+      start(
+        adminService({
+          owners: { auth: () => owners.auth, billing: () => owners.billing, analysis: () => owners.analysis },
+        }),
+      ),
     ]);
     const auth = await start(
       authService({
@@ -661,7 +667,7 @@ describe('bad input on every API route, through the gateway', () => {
         // The cases here are about validation: the per-IP and per-address limits would answer 429 first.
         rateLimits: {
           loginPerIp: { name: 'login-ip', ...off },
-          loginPerEmail: { name: 'login-email', ...off },
+          loginBackoff: { freeFailures: Number.MAX_SAFE_INTEGER, firstDelaySeconds: 1, maxDelaySeconds: 1, memorySeconds: 60 },
           forgotPerIp: { name: 'forgot-ip', ...off },
           forgotPerEmail: { name: 'forgot-email', ...off },
           registerPerIp: { name: 'register-ip', ...off },
@@ -671,6 +677,7 @@ describe('bad input on every API route, through the gateway', () => {
     const analysis = await start(
       analysisService({ billingUrl: billing.url, marketData: 'snapshot', cacheTtlHours: 6, workers: 0, startsPerMinute: 0 }),
     );
+    Object.assign(owners, { auth: auth.url, billing: billing.url, analysis: analysis.url });
     gateway = await startTestGateway({
       publicKey: keys.publicKey,
       cache: auth.cache,

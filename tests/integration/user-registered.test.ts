@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { newEvent, signAccessToken, generateRsaKeyPair } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { adminService } from '../../services/admin/src/app';
+import { authService } from '../../services/auth/src/app';
 import { billingService } from '../../services/billing/src/app';
 
 /**
@@ -14,16 +16,38 @@ describe('user.registered consumers', () => {
   const exchange = `${uniqueName('consumers')}.events`;
   let billing: TestService;
   let admin: TestService;
+  let auth: TestService;
+  let adminToken: string;
+  const adminLogin = { email: `${uniqueName('root')}@example.com`, password: 'admin-pass-1' };
 
   beforeAll(async () => {
     [billing, admin] = await Promise.all([
       startTestService(billingService(), { keys, exchange }),
-      startTestService(adminService(), { keys, exchange }),
+      // The admin service asks auth whether the caller is an admin now; billing and analysis are not called here.
+      startTestService(adminService({ owners: { auth: () => auth.url, billing: () => billing.url, analysis: 'http://127.0.0.1:9' } }), {
+        keys,
+        exchange,
+      }),
     ]);
+    auth = await startTestService(
+      authService({
+        tokenLifetimeSeconds: 600,
+        appUrl: 'http://localhost:8080',
+        mail: { from: 'StockAI <no-reply@example.com>', outboxDir: os.tmpdir() },
+        admin: adminLogin,
+      }),
+      { keys, exchange },
+    );
+    const login = await fetch(`${auth.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(adminLogin),
+    });
+    adminToken = ((await login.json()) as { token: string }).token;
   });
 
   afterAll(async () => {
-    await Promise.all([billing?.close(), admin?.close()]);
+    await Promise.all([billing?.close(), admin?.close(), auth?.close()]);
   });
 
   const tokenFor = (id: string, role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id, role }, 600).token;
@@ -51,7 +75,7 @@ describe('user.registered consumers', () => {
     expect(credits).toEqual({ totalCredits: 3, freeCredits: 3, paidCredits: 0, dailyCredits: 3, maxDailyCredits: 3 });
 
     const activities = await waitFor('the activity entry', async () => {
-      const res = await get(admin.url, '/api/admin/user-activities?limit=100', tokenFor(randomUUID(), 'admin'));
+      const res = await get(admin.url, '/api/admin/user-activities?limit=100', adminToken);
       const body = (await res.json()) as { activities: Array<{ userId: string; activityType: string; user: { email: string } }> };
       const mine = body.activities.filter((a) => a.userId === userId);
       return mine.length > 0 && mine;
@@ -77,7 +101,7 @@ describe('user.registered consumers', () => {
   it('shows the activity log to admins only', async () => {
     const asUser = await get(admin.url, '/api/admin/user-activities', tokenFor(randomUUID()));
     expect(asUser.status).toBe(403);
-    const bad = await get(admin.url, '/api/admin/user-activities?page=0', tokenFor(randomUUID(), 'admin'));
+    const bad = await get(admin.url, '/api/admin/user-activities?page=0', adminToken);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/^page: /);
   });

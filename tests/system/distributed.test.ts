@@ -8,7 +8,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { Pool } from 'pg';
 import { uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
+import { ProcessGroup, SERVICES, distributedProcesses } from '../../deploy/distributed';
 import { JOBS_QUEUE } from '../../services/analysis/src/analyses/jobs';
 import { type ChatStandIn, followProgress, startChatStandIn } from '../integration/analysis-stack';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
@@ -223,11 +223,38 @@ describe('distributed system through the gateway', () => {
     expect(unknown.body.code).toBe('NOT_FOUND');
   });
 
+  it('keeps the gateway ready and every other service answering while any one service is down', async () => {
+    const token = await newUser('steady');
+    // One route per service, with the status its service gives this user when it is up.
+    const probes = {
+      auth: () => api('GET', '/api/auth/verify', { token }),
+      billing: () => api('GET', '/api/users/credits', { token }),
+      analysis: () => api('GET', '/api/stocks/status/AAPL', { token }),
+      content: () => api('GET', '/api/ghost/blog/tags'),
+      admin: () => api('GET', '/api/admin/user-activities', { token }),
+    } as const;
+    const upStatus = { auth: 200, billing: 200, analysis: 200, content: 200, admin: 403 } as const;
+    for (const name of SERVICES) expect({ name, status: (await probes[name]()).status }).toEqual({ name, status: upStatus[name] });
+
+    for (const down of SERVICES) {
+      await group.stop(down, 0);
+      expect({ down, gateway: (await fetch(`${base}/readyz`)).status }).toEqual({ down, gateway: 200 });
+      const started = Date.now();
+      const refused = await probes[down]();
+      expect({ down, status: refused.status, code: refused.body?.code }).toEqual({ down, status: 503, code: 'UPSTREAM_UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(2000);
+      for (const other of SERVICES.filter((s) => s !== down)) {
+        expect({ down, other, status: (await probes[other]()).status }).toEqual({ down, other, status: upStatus[other] });
+      }
+      group.start(down);
+      await group.waitReady(down, 120_000);
+    }
+  });
+
   it('delivers an event published while its consumer is stopped once the consumer is back', async () => {
     await group.stop('billing');
 
-    const ready = await fetch(`${base}/readyz`);
-    expect(ready.status).toBe(503);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
     const email = `${uniqueName('ben')}@example.com`;
     const registered = await api('POST', '/api/auth/register', {

@@ -1,5 +1,6 @@
 import '@stockai/platform/src/tracing/register';
-import { runServiceProcess } from '@stockai/platform';
+import { loadConfig, runServiceProcess } from '@stockai/platform';
 import { adminService } from './app';
+import { adminEnvSchema, adminOptionsFrom } from './config';
 
-void runServiceProcess(adminService(), 3005);
+void runServiceProcess(adminService(adminOptionsFrom(loadConfig(adminEnvSchema))), 3005);

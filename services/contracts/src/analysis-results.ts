@@ -20,6 +20,96 @@ export interface AnalysisResults {
   dataAsOf: string | null;
   dataSource: 'snapshot' | 'yahoo';
   notes: string[];
+  /**
+   * Shown above the report when the price is older than 7 days (Traditional Chinese, names the
+   * price's date); null when the price is recent. Absent in reports made before it existed.
+   */
+  priceBanner?: string | null;
+  /** The figures the report's charts are drawn from (issue 15); absent in older reports. */
+  charts?: ReportCharts;
+  /** The AI provider's sources (Perplexity citations / search results) behind the text; empty with the built-in analyst. */
+  sources?: Citation[];
+}
+
+/** One source the AI provider cited. */
+export interface Citation {
+  title: string | null;
+  url: string;
+  /** The site's host name, e.g. "www.reuters.com". */
+  site: string;
+  /** Publication or last-update date as the provider gave it (ISO date), or null. */
+  date: string | null;
+  /** Which text it supports: 'business' or 'summary'. */
+  usedIn: 'business' | 'summary';
+}
+
+/** A low / base / high value: a model's value under its pessimistic, central and optimistic inputs. */
+export interface ValueRange {
+  low: number;
+  base: number;
+  high: number;
+}
+
+/** Everything the report's charts need, each series bounded and with its window and source named. */
+export interface ReportCharts {
+  /** Weekly closes (at most ~260 points), oldest first; null when no history is bundled or fetched. */
+  priceHistory: PriceHistory | null;
+  /** The 52-week range and where it comes from; null when unknown. */
+  range52Week: { low: number; high: number; asOf: string | null; source: string } | null;
+  /** The football field: each model's range, the blend's, and the price to compare with. */
+  valuationRanges: {
+    id: ValuationModel['id'] | 'blend';
+    name: string;
+    range: ValueRange;
+    /** False for a screen shown beside the blend (the Graham number). */
+    inBlend: boolean;
+  }[];
+  price: { value: number; asOf: string | null } | null;
+  /** The stock's multiples against each named peer's (one entry per multiple the report compared). */
+  peerMultiples: PeerMultipleComparison[];
+  /** The business score's parts (points out of their maximum). */
+  businessScoreParts: ScorePart[];
+  /** The basic score's parts. */
+  basicScoreParts: ScorePart[];
+}
+
+export interface PriceHistory {
+  interval: 'weekly';
+  /** First and last date of the series (ISO dates). */
+  from: string;
+  to: string;
+  currency: string;
+  /** Where the series comes from and how it was resampled (Traditional Chinese). */
+  source: string;
+  points: { date: string; close: number }[];
+}
+
+export interface ScorePart {
+  id: string;
+  /** Traditional Chinese label, e.g. 盈利能力. */
+  label: string;
+  points: number;
+  max: number;
+}
+
+/** One multiple (P/E, P/B, EV/EBITDA, EV/Sales): the stock's own value against its named peers'. */
+export interface PeerMultipleComparison {
+  multiple: PeerMultipleId;
+  label: string;
+  stock: number | null;
+  median: number | null;
+  peers: PeerMultiple[];
+}
+
+export type PeerMultipleId = 'pe' | 'pb' | 'ev_ebitda' | 'ev_sales';
+
+/** A peer and its multiple. */
+export interface PeerMultiple {
+  symbol: string;
+  name: string;
+  value: number;
+  /** Market capitalisation in US$, to show how similar in size the peer is. */
+  marketCapUsd: number | null;
 }
 
 export interface BasicInfo {
@@ -41,14 +131,55 @@ export interface BasicInfo {
   low52Week: number | null;
   /** 0–100. */
   score: number;
+  /** The date of `currentPrice` (ISO date, or year-month for some bundled rows); absent in older reports. */
+  priceAsOf?: string | null;
+  /** Whole days from the price's date to the analysis; null when undated. */
+  priceAgeDays?: number | null;
+  /** Sector and industry in Traditional Chinese (GICS names as Hong Kong readers know them), null when not mapped. */
+  sectorZh?: string | null;
+  industryZh?: string | null;
 }
 
 export type Recommendation = 'strong_buy' | 'buy' | 'hold' | 'sell' | 'strong_sell';
+/** The report's call: a recommendation, or `unrated` when the figures do not support one (recommendationNote says why). */
+export type Rating = Recommendation | 'unrated';
 export type RiskLevel = 'low' | 'medium' | 'high';
+/** `unknown` when the inputs of the risk assessment are missing: never low by default. */
+export type RiskRating = RiskLevel | 'unknown';
+/** How wide the fair value's range is (Morningstar-style): from the models' dispersion and the data's quality and age. */
+export type Uncertainty = 'low' | 'medium' | 'high' | 'very_high';
+
+/** One factor of the risk rating, with the figure it was judged on. */
+export interface RiskFactor {
+  id: 'volatility' | 'leverage' | 'earnings' | 'valuation_uncertainty' | 'size';
+  /** Traditional Chinese name, e.g. 股價波動. */
+  label: string;
+  /** The figure judged (beta, debt/equity, …), null when unknown. */
+  value: number | string | null;
+  level: RiskRating;
+  /** Why, in Traditional Chinese. */
+  text: string;
+}
+
+/** The cost of equity and its parts, each with its source. */
+export interface DiscountRateBreakdown {
+  /** CAPM: riskFree + beta × (equityRiskPremium + countryRiskPremium). */
+  costOfEquity: number;
+  /** Weighted average cost of capital, when the debt weight is known (FCFF DCF); null otherwise. */
+  wacc: number | null;
+  riskFree: number;
+  riskFreeSource: string;
+  equityRiskPremium: number;
+  countryRiskPremium: number;
+  premiumSource: string;
+  beta: number;
+  /** How beta was found: regression on price history (window named), or an industry table, Blume-adjusted. */
+  betaSource: string;
+}
 
 /** One valuation model's outcome: a per-share value, or skipped with the reason. */
 export interface ValuationModel {
-  id: 'dcf' | 'relative' | 'dividend_discount' | 'graham';
+  id: 'dcf' | 'relative' | 'dividend_discount' | 'graham' | 'residual_income' | 'ev_sales' | 'reverse_dcf';
   name: string;
   /** Per-share fair value in the trading currency; null when skipped. */
   value: number | null;
@@ -61,6 +192,15 @@ export interface ValuationModel {
   inputs: Record<string, number | string | null>;
   /** The method in words and formula. */
   method: string;
+  /** Low / base / high under the model's pessimistic and optimistic inputs; null when skipped. */
+  range?: ValueRange | null;
+  /**
+   * 'blend': weighs in the fair value; 'screen': shown beside it and never blended (the Graham
+   * number); 'check': tests the price rather than valuing (the reverse DCF's implied growth).
+   */
+  role?: 'blend' | 'screen' | 'check';
+  /** The peers a relative model compared with, and their multiples. */
+  peers?: PeerMultipleComparison[];
 }
 
 export interface ValuationResult {
@@ -68,16 +208,24 @@ export interface ValuationResult {
   targetPrice: number | null;
   /** Percent: 12.5 means the fair value is 12.5 % above the price. */
   upside: number | null;
-  recommendation: Recommendation;
-  /** Why the call is not taken from the upside (no price to compare with), in Traditional Chinese; absent otherwise. */
+  recommendation: Rating;
+  /** Why the call is not taken from the upside (unrated, capped), in Traditional Chinese; absent otherwise. */
   recommendationNote?: string;
+  /** The blend's low / base / high; null without a fair value. Absent in older reports. */
+  range?: ValueRange | null;
+  uncertainty?: Uncertainty;
+  /** Which set of models fits the company: banks, insurers, loss-makers, others. */
+  companyKind?: 'bank' | 'insurer' | 'loss_maker' | 'general';
+  discountRate?: DiscountRateBreakdown | null;
   /** 0–100 percent. */
   confidence: number;
   /** Names of the models used, e.g. "DCF、相對估值、格雷厄姆數". */
   method: string;
-  riskLevel: RiskLevel;
+  riskLevel: RiskRating;
   /** Why the risk level is what it is (Traditional Chinese), one line per factor found. */
   riskFactors?: string[];
+  /** Each factor of the risk rating, judged on its figure. */
+  riskAssessment?: RiskFactor[];
   currency: string;
   models: ValuationModel[];
 }
@@ -93,6 +241,8 @@ export interface BusinessAnalysis {
   managementQuality: string;
   /** Who wrote the text fields: the AI provider or the built-in analyst (the score is always computed). */
   writtenBy?: 'ai' | 'built-in';
+  /** The AI provider's sources behind these fields; absent with the built-in analyst. */
+  sources?: Citation[];
 }
 
 export interface InvestorAdvice {
@@ -113,6 +263,8 @@ export interface InvestorAdvice {
   rationale: string;
   /** True for the user's own type. */
   highlighted: boolean;
+  /** How the user's wizard preferences (sectors, horizon, goals) bear on this stock; only on the user's own type. */
+  preferencesNote?: string | null;
 }
 
 export interface Suggestions {

@@ -14,7 +14,25 @@ import type { EventType } from './events';
  * the broker (with whatever it holds) until it is deleted by hand.
  */
 export const eventQueues = {
-  'admin.activity-log': ['user.registered', 'user.logged-in'],
+  'admin.activity-log': [
+    'user.registered',
+    'user.logged-in',
+    'analysis.completed',
+    'analysis.failed',
+    'payment.confirmed',
+    'payment.failed',
+  ],
+  /** The admin service's members directory and analysis counts (its dashboard stats). */
+  'admin.read-models': [
+    'user.registered',
+    'user.updated',
+    'user.deleted',
+    'user.logged-in',
+    'membership.changed',
+    'analysis.requested',
+    'analysis.completed',
+    'analysis.failed',
+  ],
   'auth.membership-changed': ['membership.changed'],
   'billing.user-directory': ['user.registered', 'user.updated'],
   'billing.user-registered': ['user.registered'],

@@ -35,7 +35,15 @@ export const eventSchemas = {
    * type; it is absent from other updates (a password change) and from events older than it,
    * which consumers of the type ignore.
    */
-  'user.updated': z.object({ userId: id, fields: z.array(z.string()), investorType: investorType.nullable().optional() }),
+  'user.updated': z.object({
+    userId: id,
+    fields: z.array(z.string()),
+    investorType: investorType.nullable().optional(),
+    /** The role after the change, sent when `fields` names `role` (an admin's edit, the admin seed, make-admin). */
+    role: z.enum(['user', 'admin']).optional(),
+  }),
+  /** An admin deleted the account: auth has removed it and revoked its tokens. */
+  'user.deleted': z.object({ userId: id, email: z.string(), deletedBy: id }),
 
   'analysis.requested': z.object({ analysisId: id, userId: id, symbol: z.string() }),
   'analysis.completed': z.object({ analysisId: id, userId: id, symbol: z.string() }),

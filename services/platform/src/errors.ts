@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from './logger';
@@ -64,6 +65,12 @@ export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof ZodError) return new AppError(400, 'VALIDATION_FAILED', describeZodError(err));
   // decodeURIComponent on a malformed path ("/api/stocks/%E0%A4%A"): express marks it status 400.
   if (err instanceof URIError && (err as HttpLikeError).status === 400) return new AppError(400, 'MALFORMED_URL', 'Malformed URL');
+  // PostgreSQL cannot store NUL in text (22021, and 22P05 for a text it cannot convert): a value
+  // from the path or query that reached a query unchecked is the caller's bad input, not a 500.
+  const pgCode = (err as { code?: unknown } | null)?.code;
+  if (pgCode === '22021' || pgCode === '22P05') {
+    return new AppError(400, 'INVALID_CHARACTERS', 'The request contains a character that cannot be stored (such as NUL)');
+  }
   const parser = err as HttpLikeError;
   switch (parser?.type) {
     case 'entity.parse.failed':
@@ -83,18 +90,35 @@ export function toAppError(err: unknown): AppError | undefined {
   return undefined;
 }
 
+/** The one error shape, `{ "error": "<message>", "code": "<CODE>" }`, as JSON text. */
+export const errorBody = (err: AppError): string => JSON.stringify({ error: err.message, code: err.code });
+
+/**
+ * Writes the one error answer on node's own response, so that Express apps (`errorHandler`) and
+ * the gateway's API path, which runs without Express' response, send the same bytes. Anything
+ * not known to be safe to show is logged with its details and answered as a bare 500; an error
+ * after the answer has started can only cut the connection, which tells the client it is broken.
+ */
+export function writeError(err: unknown, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
+  const known = toAppError(err);
+  if (!known) logger.error({ err, path: req.url, method: req.method }, 'unhandled error');
+  else if (known.status >= 500) logger.error({ err, path: req.url }, known.message);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const answer = known ?? new AppError(500, 'INTERNAL', 'Internal server error');
+  const body = errorBody(answer);
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
-    const known = toAppError(err);
-    if (known) {
-      if (known.status >= 500) logger.error({ err, path: req.path }, known.message);
-      res.status(known.status).set(known.headers).json({ error: known.message, code: known.code });
-      return;
-    }
-    logger.error({ err, path: req.path, method: req.method }, 'unhandled error');
-    if (res.headersSent) return;
-    res.status(500).json({ error: 'Internal server error', code: 'INTERNAL' });
-  };
+  return (err, req, res, _next) => writeError(err, req, res, logger);
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {

@@ -28,6 +28,39 @@ export function toActivity(event: EventEnvelope): ActivityRow | undefined {
         details: { reason: data.reason, ipAddress: data.ip, userAgent: data.userAgent },
       };
     }
+    case 'analysis.completed':
+    case 'analysis.failed': {
+      const failed = event.type === 'analysis.failed';
+      const data = failed ? parseEventData('analysis.failed', event.data) : parseEventData('analysis.completed', event.data);
+      return {
+        ...base,
+        user_id: data.userId,
+        email: null,
+        activity_type: 'analysis_attempt',
+        status: failed ? 'failed' : 'success',
+        details: { symbol: data.symbol, analysisId: data.analysisId, ...('error' in data ? { error: data.error } : {}) },
+      };
+    }
+    case 'payment.confirmed':
+    case 'payment.failed': {
+      const failed = event.type === 'payment.failed';
+      const data = failed ? parseEventData('payment.failed', event.data) : parseEventData('payment.confirmed', event.data);
+      return {
+        ...base,
+        user_id: data.userId,
+        email: null,
+        activity_type: 'payment_attempt',
+        status: failed ? 'failed' : 'success',
+        details: {
+          paymentId: data.paymentId,
+          amount: data.price.amount / 100,
+          currency: data.price.currency,
+          provider: data.provider,
+          ...('credits' in data ? { credits: data.credits } : {}),
+          ...('reason' in data ? { reason: data.reason } : {}),
+        },
+      };
+    }
     default:
       return undefined;
   }

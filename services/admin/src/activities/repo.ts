@@ -1,13 +1,28 @@
 import type { Queryable } from '@stockai/platform';
 
+export type ActivityType = 'registration' | 'login' | 'analysis_attempt' | 'payment_attempt' | 'admin_action';
+
 export interface ActivityRow {
   id: string;
   occurred_at: Date;
   user_id: string | null;
   email: string | null;
-  activity_type: string;
+  activity_type: ActivityType;
   status: 'success' | 'failed';
   details: Record<string, unknown>;
+}
+
+/** An activity with the member it is about, as the directory knows them (absent once deleted). */
+export interface ListedActivityRow extends ActivityRow {
+  first_name: string | null;
+  last_name: string | null;
+  level: string | null;
+}
+
+export interface ActivityStatsRow {
+  activity_type: string;
+  status: string;
+  count: number;
 }
 
 export const activitiesRepo = {
@@ -20,11 +35,33 @@ export const activitiesRepo = {
     );
   },
 
-  async page(db: Queryable, page: number, limit: number): Promise<{ rows: ActivityRow[]; total: number }> {
+  /** Newest first, optionally of one type. */
+  async page(
+    db: Queryable,
+    options: { limit: number; offset: number; type?: string },
+  ): Promise<{ rows: ListedActivityRow[]; total: number }> {
     const [list, count] = await Promise.all([
-      db.query<ActivityRow>('SELECT * FROM user_activities ORDER BY occurred_at DESC, id LIMIT $1 OFFSET $2', [limit, (page - 1) * limit]),
-      db.query<{ total: string }>('SELECT count(*) AS total FROM user_activities'),
+      db.query<ListedActivityRow>(
+        `SELECT a.id, a.occurred_at, a.user_id, COALESCE(a.email, NULLIF(m.email, '')) AS email, a.activity_type, a.status, a.details,
+                m.first_name, m.last_name, m.level
+         FROM user_activities a LEFT JOIN members m ON m.user_id = a.user_id
+         WHERE $1::text IS NULL OR a.activity_type = $1
+         ORDER BY a.occurred_at DESC, a.id LIMIT $2 OFFSET $3`,
+        [options.type ?? null, options.limit, options.offset],
+      ),
+      db.query<{ total: string }>('SELECT count(*) AS total FROM user_activities WHERE $1::text IS NULL OR activity_type = $1', [
+        options.type ?? null,
+      ]),
     ]);
     return { rows: list.rows, total: Number(count.rows[0]?.total ?? 0) };
+  },
+
+  async stats(db: Queryable, since: Date): Promise<ActivityStatsRow[]> {
+    const { rows } = await db.query<{ activity_type: string; status: string; count: string }>(
+      `SELECT activity_type, status, count(*) AS count FROM user_activities WHERE occurred_at >= $1
+       GROUP BY activity_type, status ORDER BY activity_type, status`,
+      [since],
+    );
+    return rows.map((r) => ({ ...r, count: Number(r.count) }));
   },
 };

@@ -1,16 +1,17 @@
 import type { Market } from '../market-data/types';
-import type { Recommendation, RiskLevel } from './types';
+import type { Rating, RiskRating } from './types';
 
 /** The words the report uses for its codes, in Traditional Chinese. */
-export const RECOMMENDATION_TEXT: Record<Recommendation, string> = {
+export const RECOMMENDATION_TEXT: Record<Rating, string> = {
   strong_buy: '強烈買入',
   buy: '買入',
   hold: '持有',
   sell: '賣出',
   strong_sell: '強烈賣出',
+  unrated: '不予評級',
 };
 
-export const RISK_TEXT: Record<RiskLevel, string> = { low: '低', medium: '中', high: '高' };
+export const RISK_TEXT: Record<RiskRating, string> = { low: '低', medium: '中', high: '高', unknown: '未能評估' };
 
 export const MARKET_TEXT: Record<Market, string> = { HK: '香港', US: '美國' };
 

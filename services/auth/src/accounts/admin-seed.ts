@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '@stockai/platform';
-import { hashPassword, writeUserRegistered } from './events';
+import { hashPassword, writeRoleChanged, writeUserRegistered } from './events';
 import { usersRepo } from './repo';
 
 /**
@@ -11,7 +11,13 @@ import { usersRepo } from './repo';
 export async function seedAdmin(ctx: ServiceContext, admin: { email: string; password: string }): Promise<void> {
   const existing = await usersRepo.findByEmail(ctx.db, admin.email);
   if (existing) {
-    if (existing.role !== 'admin') await usersRepo.setRole(ctx.db, existing.id, 'admin');
+    if (existing.role !== 'admin') {
+      await ctx.db.transaction(async (tx) => {
+        await usersRepo.setRole(tx, existing.id, 'admin');
+        await writeRoleChanged(tx, existing.id, 'admin');
+      });
+      ctx.outbox.kick();
+    }
     ctx.logger.info({ email: existing.email }, 'admin account ready');
     return;
   }
@@ -21,6 +27,7 @@ export async function seedAdmin(ctx: ServiceContext, admin: { email: string; pas
     if (!row) return; // another replica created it at the same moment
     await usersRepo.setRole(tx, row.id, 'admin');
     await writeUserRegistered(tx, row);
+    await writeRoleChanged(tx, row.id, 'admin');
   });
   ctx.outbox.kick();
   ctx.logger.info({ email: admin.email }, 'admin account created');

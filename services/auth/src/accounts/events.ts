@@ -31,3 +31,8 @@ export async function storeNewPassword(tx: Queryable, userId: string, passwordHa
   await usersRepo.setPassword(tx, userId, passwordHash);
   await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId, fields: ['password'] })));
 }
+
+/** Announces a role change in `tx`, so the admin service's member directory follows it. */
+export async function writeRoleChanged(tx: Queryable, userId: string, role: UserRow['role']): Promise<void> {
+  await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId, fields: ['role'], role })));
+}

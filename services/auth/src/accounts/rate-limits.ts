@@ -1,13 +1,14 @@
 import { type Cache, type RateLimitRule, hitRateLimit, tooManyRequests } from '@stockai/platform';
+import { DEFAULT_LOGIN_BACKOFF, type LoginBackoffRule } from './login-backoff';
 
 /**
  * Limits on the endpoints that guess or spam: per client IP and, where an address is given,
- * per e-mail address (so one account cannot be attacked from many IPs, nor one IP try many
- * accounts). Counters live in the cache (Redis when distributed), shared by every replica.
+ * per e-mail address (so one IP cannot try many accounts, nor spam one address); failed
+ * sign-ins back off per address and client (login-backoff.ts). Counters live in the cache (Redis when distributed), shared by every replica.
  */
 export interface AccountRateLimits {
   loginPerIp: RateLimitRule;
-  loginPerEmail: RateLimitRule;
+  loginBackoff: LoginBackoffRule;
   forgotPerIp: RateLimitRule;
   forgotPerEmail: RateLimitRule;
   registerPerIp: RateLimitRule;
@@ -15,7 +16,7 @@ export interface AccountRateLimits {
 
 export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
-  loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 15 * 60 },
+  loginBackoff: DEFAULT_LOGIN_BACKOFF,
   forgotPerIp: { name: 'forgot-ip', limit: 10, windowSeconds: 60 * 60 },
   forgotPerEmail: { name: 'forgot-email', limit: 3, windowSeconds: 60 * 60 },
   registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },

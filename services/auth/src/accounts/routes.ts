@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { type Cache, callerOf, requireUser } from '@stockai/platform';
+import { type Cache, AppError, callerOf, requireUser } from '@stockai/platform';
+import { loginBackoff } from './login-backoff';
 import { type AccountRateLimits, enforce } from './rate-limits';
 import type { AccountsService } from './service';
 
@@ -18,14 +19,9 @@ const changePasswordBody = z.object({
   newPassword: password,
 });
 
-/** The e-mail of a body, if it has one, for the per-address limits (validation comes after). */
-const emailOf = (body: unknown) => {
-  const value = (body as { email?: unknown } | undefined)?.email;
-  return typeof value === 'string' ? value : undefined;
-};
-
 export function accountsRoutes(accounts: AccountsService, cache: Cache, limits: AccountRateLimits): Router {
   const router = Router();
+  const backoff = loginBackoff(cache, limits.loginBackoff);
 
   router.post('/api/auth/register', async (req, res) => {
     await enforce(cache, 'Too many sign-ups from this network', [[limits.registerPerIp, req.ip]]);
@@ -34,12 +30,18 @@ export function accountsRoutes(accounts: AccountsService, cache: Cache, limits: 
   });
 
   router.post('/api/auth/login', async (req, res) => {
-    await enforce(cache, 'Too many login attempts', [
-      [limits.loginPerIp, req.ip],
-      [limits.loginPerEmail, emailOf(req.body)],
-    ]);
+    await enforce(cache, 'Too many login attempts', [[limits.loginPerIp, req.ip]]);
     const body = loginBody.parse(req.body ?? {});
-    res.json(await accounts.login(body, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null }));
+    const client = req.ip ?? 'unknown';
+    await backoff.check(body.email, client);
+    try {
+      const session = await accounts.login(body, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+      await backoff.succeeded(body.email, client);
+      res.json(session);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) await backoff.failed(body.email, client);
+      throw err;
+    }
   });
 
   router.get('/api/auth/verify', requireUser, async (req, res) => {

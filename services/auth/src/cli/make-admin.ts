@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { createPgliteDatabase, createPostgresDatabase, type Database, databaseUrlFor } from '@stockai/platform';
+import { writeRoleChanged } from '../accounts/events';
 import { usersRepo } from '../accounts/repo';
 
 async function main() {
@@ -27,7 +28,11 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    await usersRepo.setRole(db, user.id, 'admin');
+    // The event waits in auth's outbox until the auth service runs, then reaches the admin directory.
+    await db.transaction(async (tx) => {
+      await usersRepo.setRole(tx, user.id, 'admin');
+      await writeRoleChanged(tx, user.id, 'admin');
+    });
     console.log(`${user.email} is now an admin${user.role === 'admin' ? ' (already was)' : ''}; it applies from their next login`);
   } finally {
     await db.close();

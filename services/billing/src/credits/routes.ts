@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { debitCreditsRequest } from '@stockai/contracts';
-import { type Database, callerOf, forbidden, idempotencyKeyOf, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
-import { ledger } from './ledger';
+import { callerOf, forbidden, idempotencyKeyOf, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
+import type { RequestKeys } from '../idempotency/service';
 import type { CreditsService } from './service';
 
 /** A JSON number: coercion would turn `true` into 1 credit and `[]` into 0. */
 const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
 
-export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; db: Database }): Router {
+export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; requestKeys: RequestKeys }): Router {
   const router = Router();
 
   router.get('/api/users/credits', requireUser, async (req, res) => {
@@ -18,7 +18,8 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
 
   /**
    * Paid credits without a payment: for admins, or for anyone while the demo card processor is
-   * active (no Stripe key). An `Idempotency-Key` header makes a retried top-up count once.
+   * active (no Stripe key). An `Idempotency-Key` header makes a retried top-up count once (and
+   * names that amount only: another is a 422).
    */
   router.post('/api/users/topup', requireUser, async (req, res) => {
     const caller = callerOf(req);
@@ -27,6 +28,7 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
     }
     const { amount } = topupBody.parse(req.body ?? {});
     const key = idempotencyKeyOf(req);
+    await options.requestKeys.bind(caller.id, 'topup', key, { amount });
     const balance = await credits.grant(
       caller.id,
       amount,
@@ -63,11 +65,7 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
    * `ok` with no mismatches is the expected answer; anything else is a bug to investigate.
    */
   router.get('/internal/admin/credits/reconciliation', requireAdmin, async (_req, res) => {
-    const mismatches = await ledger.mismatches(options.db);
-    const { rows } = await options.db.query<{ accounts: string; entries: string }>(
-      'SELECT (SELECT count(*) FROM credit_accounts) AS accounts, (SELECT count(*) FROM credit_ledger) AS entries',
-    );
-    res.json({ ok: mismatches.length === 0, accounts: Number(rows[0]?.accounts), ledgerEntries: Number(rows[0]?.entries), mismatches });
+    res.json(await credits.reconciliation());
   });
 
   return router;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { callerOf, idempotencyKeyOf, requireUser, serviceUnavailable } from '@stockai/platform';
+import type { RequestKeys } from '../idempotency/service';
 import type { DemoProcessor } from './processor';
 import type { PaymentsService } from './service';
 
@@ -22,6 +23,8 @@ export interface PaymentsConfig {
   demo?: DemoProcessor;
   /** Called when the demo card authentication completed an intent (a subscription may wait for it). */
   onDemoAuthenticated?: (paymentIntentId: string) => Promise<void>;
+  /** Binds an Idempotency-Key to the package it was first sent for. */
+  requestKeys: RequestKeys;
 }
 
 /** Credit-package payments; with the demo processor, also the endpoints its card form uses. */
@@ -40,7 +43,9 @@ export function paymentsRoutes(payments: PaymentsService, config: PaymentsConfig
   router.post('/api/payments/create-payment-intent', requireUser, async (req, res) => {
     requireProcessor();
     const { packageType } = createBody.parse(req.body ?? {});
-    res.json(await payments.createPaymentIntent(callerOf(req).id, packageType, idempotencyKeyOf(req) ?? randomUUID()));
+    const key = idempotencyKeyOf(req);
+    await config.requestKeys.bind(callerOf(req).id, 'payment-intent', key, { packageType });
+    res.json(await payments.createPaymentIntent(callerOf(req).id, packageType, key ?? randomUUID()));
   });
 
   router.post('/api/payments/confirm-payment', requireUser, async (req, res) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { callerOf, idempotencyKeyOf, requireUser, serviceUnavailable } from '@stockai/platform';
+import type { RequestKeys } from '../idempotency/service';
 import type { SubscriptionsService } from './service';
 
 const subscribeBody = z.object({
@@ -14,7 +15,10 @@ const cancelBody = z.object({ immediate: z.boolean().default(false) });
 const autoRenewalBody = z.object({ autoRenewal: z.boolean({ message: 'must be true or false' }) });
 
 /** Subscriptions; subscribing needs a card processor (`available`), reading and cancelling do not. */
-export function subscriptionsRoutes(subscriptions: SubscriptionsService, options: { available: boolean }): Router {
+export function subscriptionsRoutes(
+  subscriptions: SubscriptionsService,
+  options: { available: boolean; requestKeys: RequestKeys },
+): Router {
   const router = Router();
   const requireProcessor = () => {
     if (!options.available) throw serviceUnavailable('Card payments are not configured', 'PAYMENTS_UNAVAILABLE');
@@ -25,7 +29,10 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, options
   });
   router.post('/api/subscriptions/subscribe', requireUser, async (req, res) => {
     requireProcessor();
-    res.json(await subscriptions.subscribe(callerOf(req).id, subscribeBody.parse(req.body ?? {}), idempotencyKeyOf(req) ?? randomUUID()));
+    const body = subscribeBody.parse(req.body ?? {});
+    const key = idempotencyKeyOf(req);
+    await options.requestKeys.bind(callerOf(req).id, 'subscribe', key, body);
+    res.json(await subscriptions.subscribe(callerOf(req).id, body, key ?? randomUUID()));
   });
   router.post('/api/subscriptions/cancel', requireUser, async (req, res) => {
     res.json(await subscriptions.cancel(callerOf(req).id, cancelBody.parse(req.body ?? {}).immediate));

@@ -2,3 +2,4 @@ export * from './types';
 export { createPostgresDatabase, ensurePostgresDatabase } from './postgres';
 export { createPgliteDatabase } from './pglite';
 export { PLATFORM_MIGRATIONS_DIR, migrate } from './migrate';
+export { grantApplicationRole, migrateServiceSchema, pendingMigrations } from './schema-owner';

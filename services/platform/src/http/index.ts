@@ -5,3 +5,6 @@ export * from './rate-limit';
 export * from './access-log';
 export * from './idempotency-key';
 export * from './plain-text';
+export * from './query-guard';
+export * from './no-store';
+export * from './route-list';

@@ -4,6 +4,8 @@ import type { Logger } from '../logger';
 import { healthRoutes, type ReadinessCheck } from './health';
 import { accessLog } from './access-log';
 import { rejectNulInBody } from './input-guard';
+import { noStoreByDefault } from './no-store';
+import { singleValuedQuery } from './query-guard';
 import { keepRawBody } from './raw-body';
 import { requestId } from './request-id';
 
@@ -26,8 +28,9 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The common shell of every service: request ids, access logs, JSON bodies (100 kB) without NUL
- * characters (input-guard.ts), health routes, token verification, the routes, then the one error shape for anything unknown or thrown.
+ * The common shell of every service: request ids, access logs, health routes, `no-store` unless a
+ * route allows caching (no-store.ts), one text per query parameter (query-guard.ts), JSON bodies
+ * (100 kB) without NUL characters (input-guard.ts), token verification, the routes, then the one error shape for anything unknown or thrown.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
@@ -36,6 +39,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(requestId);
   app.use(accessLog(options.logger));
   app.use(healthRoutes(options.readiness));
+  app.use(noStoreByDefault);
+  app.use(singleValuedQuery);
   // A path with its own limit is parsed first; the general parser then leaves its body alone.
   for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, express.json({ limit, verify: keepRawBody }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allEventQueues } from '@stockai/contracts';
 import { createAmqpBus } from '../bus/amqp';
+import { DEFAULT_EVENT_RETENTION } from '../bus/retention';
 import { createRedisCache } from '../cache/redis';
 import { env, loadConfig } from '../config';
 import { createPostgresDatabase, ensurePostgresDatabase } from '../db/postgres';
@@ -27,6 +28,15 @@ export function processEnvSchema(defaultPort: number) {
     REDIS_KEY_PREFIX: z.string().default('stockai:'),
     JWT_PUBLIC_KEY: z.string({ message: 'is required (PEM text, or JWT_PUBLIC_KEY_FILE with its path)' }).min(1),
     JWT_PRIVATE_KEY: z.string().optional(),
+    // false where a migration Job applies the schema as its owner and the service connects
+    // with a role that may not change it (the Helm chart): the service then only checks that
+    // no migration is pending.
+    // Connections per process to its database: replicas × this must stay under the server's
+    // max_connections (or PgBouncer's pool); docs/operations.md, "Capacity plan".
+    DATABASE_POOL_MAX: env.positiveInt(10),
+    MIGRATE_ON_START: env.bool(true),
+    OUTBOX_RETENTION_HOURS: env.positiveInt(DEFAULT_EVENT_RETENTION.outboxHours),
+    INBOX_RETENTION_HOURS: env.positiveInt(DEFAULT_EVENT_RETENTION.inboxHours),
   });
 }
 
@@ -47,7 +57,7 @@ export async function runServiceProcess(definition: ServiceDefinition, defaultPo
   const config = loadConfig(processEnvSchema(defaultPort));
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   try {
-    const db = createPostgresDatabase(await databaseUrlFor(definition.name, config.DATABASE_URL));
+    const db = createPostgresDatabase(await databaseUrlFor(definition.name, config.DATABASE_URL), { max: config.DATABASE_POOL_MAX });
     const bus = await createAmqpBus(config.AMQP_URL, {
       exchange: config.AMQP_EXCHANGE,
       queuePrefix: config.AMQP_QUEUE_PREFIX,
@@ -57,8 +67,16 @@ export async function runServiceProcess(definition: ServiceDefinition, defaultPo
     const cache = createRedisCache(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX });
     const running = await startService(
       definition,
-      { db, bus, cache, logger, publicKey: config.JWT_PUBLIC_KEY, privateKey: config.JWT_PRIVATE_KEY },
-      { port: config.PORT, host: config.HOST },
+      {
+        db,
+        bus,
+        cache,
+        logger,
+        publicKey: config.JWT_PUBLIC_KEY,
+        privateKey: config.JWT_PRIVATE_KEY,
+        eventRetention: { outboxHours: config.OUTBOX_RETENTION_HOURS, inboxHours: config.INBOX_RETENTION_HOURS },
+      },
+      { port: config.PORT, host: config.HOST, migrate: config.MIGRATE_ON_START },
     );
     onShutdown(logger, async () => {
       await running.close();

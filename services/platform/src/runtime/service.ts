@@ -4,12 +4,21 @@ import { authenticate } from '../auth/middleware';
 import { RevocationList } from '../auth/tokens';
 import type { EventBus, Subscription } from '../bus/types';
 import { createOutboxRelay } from '../bus/outbox';
+import { DEFAULT_EVENT_RETENTION, type EventRetention, startEventPruning } from '../bus/retention';
 import type { Cache } from '../cache/types';
-import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
+import { migrateServiceSchema, pendingMigrations } from '../db/schema-owner';
 import type { Database } from '../db/types';
 import { createServiceApp } from '../http/service-app';
+import { type RouteInfo, routeList } from '../http/route-list';
 import type { ReadinessCheck } from '../http/health';
 import type { Logger } from '../logger';
+
+/**
+ * How long a service keeps an idle client connection open. Set explicitly (Node's default is
+ * 5 s): the gateway's pooled connections close after UPSTREAM_IDLE_MS (30 s), well before this,
+ * so the gateway never reuses a connection the service is closing.
+ */
+export const SERVICE_KEEP_ALIVE_MS = 65_000;
 
 /** The infrastructure handed to a service; real adapters or embedded twins, same interfaces. */
 export interface Infrastructure {
@@ -21,6 +30,8 @@ export interface Infrastructure {
   publicKey: string;
   /** PEM private key; only the auth service receives it. */
   privateKey?: string;
+  /** How long published outbox events and processed inbox ids are kept (default DEFAULT_EVENT_RETENTION). */
+  eventRetention?: EventRetention;
 }
 
 export interface ServiceContext extends Infrastructure {
@@ -54,22 +65,30 @@ export interface RunningService {
   name: string;
   port: number;
   url: string;
+  /** The routes its HTTP app answers (route-list.ts). */
+  routes: RouteInfo[];
   close(): Promise<void>;
 }
 
 /**
  * Starts one service on `infra`: schema migrations (the platform's outbox and inbox tables,
- * then the service's own), the HTTP app, the outbox relay and the event consumers.
+ * then the service's own; or, with `migrate: false`, a check that none is pending), the HTTP app, the outbox relay and the event consumers.
  * Used by each service's `main.ts` (distributed) and by the all-in-one process alike.
  */
 export async function startService(
   definition: ServiceDefinition,
   infra: Infrastructure,
-  listen: { port: number; host?: string },
+  listen: { port: number; host?: string; migrate?: boolean },
 ): Promise<RunningService> {
   const { db, bus, cache, logger } = infra;
-  await migrate(db, PLATFORM_MIGRATIONS_DIR);
-  await migrate(db, definition.migrationsDir);
+  if (listen.migrate ?? true) {
+    await migrateServiceSchema(db, definition.migrationsDir);
+  } else {
+    const pending = await pendingMigrations(db, definition.migrationsDir);
+    if (pending.length > 0) {
+      throw new Error(`${definition.name}: the database lacks migrations ${pending.join(', ')}; run its migration job first`);
+    }
+  }
 
   const relay = createOutboxRelay({ db, bus, logger });
   const ctx: ServiceContext = { ...infra, revocations: new RevocationList(cache), outbox: { kick: () => relay.kick() } };
@@ -85,11 +104,13 @@ export async function startService(
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(listen.port, listen.host ?? '127.0.0.1', () => resolve(s)).on('error', reject);
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = SERVICE_KEEP_ALIVE_MS;
+  server.headersTimeout = SERVICE_KEEP_ALIVE_MS + 1000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : listen.port;
 
   relay.start();
+  const pruning = startEventPruning(db, infra.eventRetention ?? DEFAULT_EVENT_RETENTION, logger);
   const consumers = await Promise.all((parts.subscriptions ?? []).map((s) => bus.subscribe(s)));
   logger.info({ port, consumers: consumers.length }, `${definition.name} service listening`);
 
@@ -97,6 +118,7 @@ export async function startService(
     name: definition.name,
     port,
     url: `http://127.0.0.1:${port}`,
+    routes: routeList(app),
     async close() {
       await parts.drain?.();
       await new Promise<void>((resolve) => {
@@ -105,6 +127,7 @@ export async function startService(
       });
       await Promise.all(consumers.map((c) => c.close()));
       await relay.stop();
+      await pruning.stop();
       await parts.close?.();
     },
   };

@@ -11,6 +11,8 @@ import { createTestDatabase, testInfra, uniqueName } from './infra';
 
 export interface TestService {
   url: string;
+  /** The routes its HTTP app answers. */
+  routes: RunningService['routes'];
   db: Database;
   bus: EventBus;
   cache: Cache;
@@ -63,6 +65,7 @@ export async function startTestService(definition: ServiceDefinition, options: T
   }
   return {
     url: running.url,
+    routes: running.routes,
     db,
     bus,
     cache,

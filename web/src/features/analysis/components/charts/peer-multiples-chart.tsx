@@ -1,0 +1,113 @@
+import { Group } from '@visx/group';
+import { scaleLinear } from '@visx/scale';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../utils/format';
+import { ChartFrame } from './chart-frame';
+import type { PeerMultipleData } from './types';
+
+const ROW = 26;
+const LABEL = 96;
+const MARGIN = { top: 4, right: 52, bottom: 4, left: 0 };
+
+interface PeerMultiplesChartProps {
+  symbol: string;
+  comparisons: PeerMultipleData[];
+}
+
+/** For each multiple the report compared: the stock's bar highlighted among its peers', and the peers' median. */
+export function PeerMultiplesChart({ symbol, comparisons }: PeerMultiplesChartProps) {
+  const shown = comparisons.filter((c) => c.peers.length > 0 || c.stock !== null);
+  if (shown.length === 0) return null;
+  return (
+    <div className="chart-group">
+      {shown.map((c) => (
+        <MultipleChart key={c.multiple} symbol={symbol} comparison={c} />
+      ))}
+    </div>
+  );
+}
+
+function MultipleChart({ symbol, comparison }: { symbol: string; comparison: PeerMultipleData }) {
+  const { t } = useTranslation();
+  const bars = [
+    ...(comparison.stock === null ? [] : [{ key: symbol, label: symbol, value: comparison.stock, own: true }]),
+    ...comparison.peers.map((p) => ({ key: p.symbol, label: p.symbol, value: p.value, own: false })),
+  ];
+  const values = bars.map((b) => b.value).concat(comparison.median === null ? [] : [comparison.median]);
+  const max = Math.max(0, ...values);
+  const min = Math.min(0, ...values);
+  const height = MARGIN.top + bars.length * ROW + MARGIN.bottom;
+
+  const summary = [
+    t('analysis.charts.peers.summaryStock', {
+      symbol,
+      label: comparison.label,
+      value: comparison.stock === null ? t('analysis.charts.unknown') : formatNumber(comparison.stock, 1),
+    }),
+    comparison.median !== null && t('analysis.charts.peers.summaryMedian', { value: formatNumber(comparison.median, 1) }),
+    comparison.peers.map((p) => `${p.name}（${p.symbol}）${formatNumber(p.value, 1)}`).join('、'),
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <ChartFrame
+      title={t('analysis.charts.peers.title', { label: comparison.label })}
+      summary={summary}
+      caption={
+        comparison.median !== null && (
+          <span className="chart__legend">
+            <span className="chart__key chart__key--own">{t('analysis.charts.peers.legendStock', { symbol })}</span>
+            <span className="chart__key chart__key--peer">{t('analysis.charts.peers.legendPeer')}</span>
+            <span className="chart__key chart__key--median">
+              {t('analysis.charts.peers.legendMedian', { value: formatNumber(comparison.median, 1) })}
+            </span>
+          </span>
+        )
+      }
+    >
+      {(width) => {
+        const innerWidth = width - LABEL - MARGIN.right;
+        const x = scaleLinear<number>({ domain: [min, max || 1], range: [0, innerWidth], nice: true });
+        return (
+          <svg width={width} height={height} className="chart__svg">
+            <Group top={MARGIN.top}>
+              {bars.map((b, i) => {
+                const y = i * ROW;
+                const x0 = x(Math.min(0, b.value));
+                const w = Math.max(1, Math.abs(x(b.value) - x(0)));
+                return (
+                  <g key={b.key}>
+                    <text className={`chart__label${b.own ? ' chart__label--own' : ''}`} x={0} y={y + 16}>
+                      {b.label}
+                    </text>
+                    <rect
+                      className={b.own ? 'chart__bar chart__bar--own' : 'chart__bar'}
+                      x={LABEL + x0}
+                      y={y + 5}
+                      width={w}
+                      height={ROW - 10}
+                      rx={2}
+                    />
+                    <text className="chart__value" x={LABEL + Math.max(x(b.value), x(0)) + 4} y={y + 16}>
+                      {formatNumber(b.value, 1)}
+                    </text>
+                  </g>
+                );
+              })}
+              {comparison.median !== null && (
+                <line
+                  className="chart__rule chart__rule--median"
+                  x1={LABEL + x(comparison.median)}
+                  x2={LABEL + x(comparison.median)}
+                  y1={0}
+                  y2={bars.length * ROW}
+                />
+              )}
+            </Group>
+          </svg>
+        );
+      }}
+    </ChartFrame>
+  );
+}

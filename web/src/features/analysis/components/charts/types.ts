@@ -1,0 +1,51 @@
+/**
+ * What each chart draws. Shaped like the report's chart data (contracts' ReportCharts), so a
+ * report's figures pass straight in; each chart owns no fetching.
+ */
+export interface ValueRange {
+  low: number;
+  base: number;
+  high: number;
+}
+
+export interface PricePoint {
+  /** ISO date. */
+  date: string;
+  close: number;
+}
+
+export interface PriceHistoryChartData {
+  currency: string;
+  /** Oldest first; empty when the market-data provider has no history (the bands are drawn alone). */
+  points: PricePoint[];
+  from?: string | null;
+  to?: string | null;
+  source?: string | null;
+  range52Week: { low: number; high: number; asOf?: string | null } | null;
+  /** The blend's fair-value range. */
+  fairValue: ValueRange | null;
+  price: { value: number; asOf?: string | null } | null;
+}
+
+export interface FootballFieldRow {
+  id: string;
+  name: string;
+  range: ValueRange;
+  /** False for a screen shown beside the blend (drawn hatched, never weighed). */
+  inBlend: boolean;
+}
+
+export interface PeerMultipleData {
+  multiple: string;
+  label: string;
+  stock: number | null;
+  median: number | null;
+  peers: { symbol: string; name: string; value: number }[];
+}
+
+export interface ScorePartData {
+  id: string;
+  label: string;
+  points: number;
+  max: number;
+}
