@@ -8,6 +8,7 @@ import { type ProgressWatcher, progressWatcher } from './analyses/progress-watch
 import { analysesRoutes } from './analyses/routes';
 import { analysesService } from './analyses/service';
 import { DEFAULT_SWEEP_OPTIONS, stuckAnalysisSweep } from './analyses/sweep';
+import { recordBuiltInExchanges } from './ai-results/built-in-exchanges';
 import { aiAdminRoutes } from './ai-results/routes';
 import { createAnalyst } from './analyst';
 import { createBillingClient } from './billing-client';
@@ -113,7 +114,7 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
     universe,
     yahoo: { baseUrl: options.yahooBaseUrl },
   });
-  const analyst = createAnalyst({ ...options.llm, db, logger });
+  const analyst = recordBuiltInExchanges(createAnalyst({ ...options.llm, db, logger }), { db, logger });
   const engine: AnalysisEngine = {
     fetchMarketData: (symbol) => marketData.fetch(symbol),
     // A fallback answers with its own source (Yahoo failed, the snapshot stood in).
