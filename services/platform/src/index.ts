@@ -10,4 +10,5 @@ export * from './api-description';
 export * from './runtime/service';
 export * from './runtime/embedded';
 export * from './runtime/process';
+export * from './metrics';
 export * from './runtime/periodic';

@@ -7,3 +7,4 @@ export * from './auth';
 export * from './billing';
 export * from './analysis';
 export * from './content';
+export * from './admin';
