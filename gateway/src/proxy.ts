@@ -23,7 +23,7 @@ interface ProxyOptions {
   timeoutMs: number;
   logger: Logger;
   /** The client's address as the gateway determined it (TRUSTED_PROXIES), sent on as X-Forwarded-For. */
-  clientAddressOf: (req: IncomingMessage) => string;
+  clientAddressOf: (req: IncomingMessage) => string | undefined;
   idleMs?: number;
 }
 
@@ -85,7 +85,10 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
         },
         proxyReq(proxyReq, req) {
           sent.set(req, proxyReq);
-          proxyReq.setHeader('x-forwarded-for', options.clientAddressOf(req));
+          // A client already gone has no address left to forward (and its request is about to end).
+          const client = options.clientAddressOf(req);
+          if (client) proxyReq.setHeader('x-forwarded-for', client);
+          else proxyReq.removeHeader('x-forwarded-for');
           proxyReq.setTimeout(timeoutMs, () => {
             proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
           });
