@@ -43,17 +43,19 @@ export async function registerUsers(base: string, count: number, tag: string): P
   const tokens: string[] = [];
   const stamp = Date.now();
   await inParallel(count, 8, async (i) => {
-    const res = await api(
-      'POST',
-      '/api/auth/register',
-      undefined,
-      {
-        email: `load-${tag}-${stamp}-${i}@example.com`,
-        password: 'secret123',
-        firstName: 'Load',
-        lastName: `User ${i}`,
-      },
-      { 'x-forwarded-for': `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+    const res = await retryOnce(() =>
+      api(
+        'POST',
+        '/api/auth/register',
+        undefined,
+        {
+          email: `load-${tag}-${stamp}-${i}@example.com`,
+          password: 'secret123',
+          firstName: 'Load',
+          lastName: `User ${i}`,
+        },
+        { 'x-forwarded-for': `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      ),
     );
     if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
     tokens[i] = res.body.token as string;
@@ -61,6 +63,9 @@ export async function registerUsers(base: string, count: number, tag: string): P
   for (const token of tokens) await waitUntil(async () => (await api('GET', '/api/users/credits', token)).status === 200, 30_000);
   return tokens;
 }
+
+/** Set-up calls (not measured) survive one dropped connection on a machine this busy. */
+const retryOnce = <T>(call: () => Promise<T>): Promise<T> => call().catch(() => call());
 
 /** Runs `work(0…count-1)` with at most `width` at a time. */
 export async function inParallel(count: number, width: number, work: (i: number) => Promise<void>): Promise<void> {
