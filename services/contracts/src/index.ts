@@ -4,3 +4,4 @@ export * from './risk-questionnaire';
 export * from './blog-post';
 export * from './analysis-results';
 export * from './event-queues';
+export * from './error-codes';
