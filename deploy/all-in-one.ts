@@ -14,7 +14,7 @@ import { analysisEnvSchema, analysisOptionsFrom } from '@stockai/analysis/src/co
 import { type AuthOptions, authService } from '@stockai/auth/src/app';
 import { authEnvSchema, authOptionsFrom } from '@stockai/auth/src/config';
 import { billingService } from '@stockai/billing/src/app';
-import { billingEnvSchema, billingOptionsFrom } from '@stockai/billing/src/processing/config';
+import { billingEnvSchema, billingOptionsFrom } from '@stockai/billing/src/config';
 import { contentService } from '@stockai/content/src/app';
 import { contentEnvSchema, contentOptionsFrom } from '@stockai/content/src/config';
 import { createGatewayApp } from '@stockai/gateway/src/app';

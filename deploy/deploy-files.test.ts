@@ -208,7 +208,9 @@ describe('deploy/nginx/default.conf', () => {
 
 describe('charts/stockai', () => {
   const templatesDir = path.join(CHART, 'templates');
-  const templates = readdirSync(templatesDir).map((file) => ({ file, text: readFileSync(path.join(templatesDir, file), 'utf8') }));
+  const templates = (readdirSync(templatesDir, { recursive: true }) as string[])
+    .filter((file) => /\.(yaml|tpl|txt)$/.test(file))
+    .map((file) => ({ file, text: readFileSync(path.join(templatesDir, file), 'utf8') }));
   const values = parse(readFileSync(path.join(CHART, 'values.yaml'), 'utf8')) as Yaml;
   const actions = (text: string) => [...text.matchAll(/\{\{(.*?)\}\}/gs)].map((m) => (m[1] as string).replace(/^-?\s*|\s*-?$/g, ''));
 
@@ -245,7 +247,10 @@ describe('charts/stockai', () => {
     const helpers = templates.find((t) => t.file === '_helpers.tpl')?.text ?? '';
     const fields = [...new Set([...helpers.matchAll(/\.component((?:\.\w+)+)/g)].map((m) => m[1] as string))];
     expect(fields.length).toBeGreaterThan(0);
-    const components = templates.flatMap((t) => [...t.text.matchAll(/"component" \.Values\.(\w+)/g)].map((m) => m[1] as string));
+    const components = templates.flatMap((t) =>
+      [...t.text.matchAll(/include "stockai\.backend" \(dict .*?"component" \.Values\.(\w+)/g)].map((m) => m[1] as string),
+    );
+    expect(components.length).toBe(7);
     for (const component of components) {
       for (const field of fields) expect([component, field, lookup(values[component], field).found]).toEqual([component, field, true]);
     }

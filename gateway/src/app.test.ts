@@ -1,5 +1,6 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -77,6 +78,7 @@ describe('gateway', () => {
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>StockAI</title>');
     writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(webDir, 'assets', 'big-1234.js'), BIG_SCRIPT);
     const app = createGatewayApp({
       logger: createLogger('gateway', 'silent'),
       cache,
@@ -193,7 +195,38 @@ describe('gateway', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
   });
+
+  it('compresses the web app with brotli, else gzip, and leaves the API alone', async () => {
+    const br = await rawGet(`${base}/assets/big-1234.js`, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(BIG_SCRIPT);
+    expect(br.body.length).toBeLessThan(BIG_SCRIPT.length / 3);
+    const gzip = await rawGet(`${base}/assets/big-1234.js`, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(BIG_SCRIPT);
+    const plain = await rawGet(`${base}/assets/big-1234.js`, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+    const api = await rawGet(`${base}/api/stocks`, 'gzip, br');
+    expect(api.headers['content-encoding']).toBeUndefined();
+  });
 });
+
+/** A script well above the compression threshold, as repetitive as minified code. */
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = compute(${i}, "stock analysis");`).join('\n');
+
+/** A GET that keeps the body as sent (fetch would decompress it). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 describe('gateway rate limit', () => {
   it('answers 429 with Retry-After once a client IP exceeds its requests per minute', async () => {

@@ -199,10 +199,10 @@ describe('stock analysis in the browser', () => {
     const valuation = page.getByTestId('result-valuation');
     for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級'])
       await valuation.getByText(label, { exact: true }).waitFor();
-    const models = valuation.locator('table tbody tr');
+    const models = valuation.locator('.models-table tbody tr');
     expect(await models.count()).toBeGreaterThanOrEqual(3);
     await valuation.getByText(/查看計算說明/).click();
-    expect(await valuation.locator('.explain__item').count()).toBeGreaterThan(0);
+    expect(await valuation.locator('.explain-figure').count()).toBeGreaterThan(0);
 
     const business = page.getByTestId('result-business');
     for (const label of ['主要業務', '競爭優勢', '市場地位', '增長前景', '財務狀況', '管理質素'])

@@ -16,8 +16,8 @@ import { recoveryService } from './recovery/service';
 
 export interface AuthOptions {
   tokenLifetimeSeconds: number;
-  /** Where the web app is served, for the links in e-mails. */
-  appUrl: string;
+  /** Where the web app is served, for the links in e-mails; unset, the origin each request came to. */
+  appUrl?: string;
   mail: {
     /** SMTP server (`smtp://user:pass@host:587`); without it, e-mails are written to `outboxDir`. */
     smtpUrl?: string;
@@ -53,7 +53,6 @@ export function authService(options: AuthOptions): ServiceDefinition {
         mailer,
         revocations: ctx.revocations,
         logger: ctx.logger,
-        appUrl: options.appUrl,
         tokenLifetimeSeconds: options.tokenLifetimeSeconds,
         afterCommit: ctx.outbox.kick,
       });
@@ -61,7 +60,7 @@ export function authService(options: AuthOptions): ServiceDefinition {
       return {
         routes: [
           accountsRoutes(accounts, ctx.cache, limits),
-          recoveryRoutes(recovery, ctx.cache, limits),
+          recoveryRoutes(recovery, ctx.cache, limits, options.appUrl),
           googleRoutes({ accounts, cache: ctx.cache, logger: ctx.logger, appUrl: options.appUrl, google: options.google }),
           profileRoutes(profileService({ db: ctx.db, afterCommit: ctx.outbox.kick })),
           adminAccountsRoutes(

@@ -7,8 +7,8 @@ import type { AuthOptions } from './app';
 export const authEnvSchema = z
   .object({
     TOKEN_LIFETIME_SECONDS: env.positiveInt(7 * 24 * 3600),
-    /** Where users open the web app; password-reset links point here. */
-    APP_URL: env.url().default('http://localhost:8080'),
+    /** Where users open the web app; password-reset links point here. Unset: the origin each request came to. */
+    APP_URL: env.optionalUrl(),
     /** SMTP server for e-mail; unset, e-mails are written to MAIL_OUTBOX_DIR instead. */
     SMTP_URL: env.optionalUrl(),
     MAIL_FROM: z.string().min(3).default('StockAI 智能股票分析 <no-reply@stockai.local>'),
@@ -16,7 +16,7 @@ export const authEnvSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER_URL: env.url().default('https://accounts.google.com'),
-    /** Default: APP_URL + /api/auth/google/callback (register this URL with Google). */
+    /** Default: APP_URL (else the request's origin) + /api/auth/google/callback (register this URL with Google). */
     GOOGLE_REDIRECT_URL: env.optionalUrl(),
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -47,7 +47,8 @@ export function authOptionsFrom(config: AuthEnv, dataDir: string): AuthOptions {
             clientId: config.GOOGLE_CLIENT_ID,
             clientSecret: config.GOOGLE_CLIENT_SECRET,
             issuerUrl: config.GOOGLE_ISSUER_URL,
-            redirectUrl: config.GOOGLE_REDIRECT_URL ?? `${config.APP_URL.replace(/\/$/, '')}/api/auth/google/callback`,
+            redirectUrl:
+              config.GOOGLE_REDIRECT_URL ?? (config.APP_URL ? `${config.APP_URL.replace(/\/$/, '')}/api/auth/google/callback` : undefined),
           }
         : undefined,
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,

@@ -5,3 +5,4 @@ export * from './blog-post';
 export * from './analysis-results';
 export * from './event-queues';
 export * from './error-codes';
+export * from './api';

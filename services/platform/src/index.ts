@@ -9,3 +9,4 @@ export * from './http';
 export * from './runtime/service';
 export * from './runtime/embedded';
 export * from './runtime/process';
+export * from './runtime/periodic';

@@ -1,19 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
-import { AdminLayout } from './layouts/admin-layout';
-import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
-import { AdminPlaceholder } from './routes/admin/admin-placeholder';
-import { ArticleRoute } from './routes/article';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { HistoryRoute } from './routes/history';
-import { LoginRoute } from './routes/login';
 import { MainRoute } from './routes/main';
-import { NotFoundRoute } from './routes/not-found';
-import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 
 function PageLoading() {
@@ -21,8 +12,27 @@ function PageLoading() {
   return <Spinner label={t('common.loading')} />;
 }
 
-// The profile page carries the risk questionnaire (and zod with it): loaded when first opened.
-const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
+/**
+ * A screen downloaded when first opened: the landing page (the main route) loads alone, so a
+ * first visit fetches only what it shows (initial JS ≤ 150 KB gzip, bench/README.md).
+ */
+function onDemand<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
+  const Screen = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const AuthLayout = lazy(() => import('./layouts/auth-layout').then((m) => ({ default: m.AuthLayout })));
+const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const AdminPlaceholder = lazy(() => import('./routes/admin/admin-placeholder').then((m) => ({ default: m.AdminPlaceholder })));
+const admin = (screen: 'apiTest' | 'admin' | 'secretAdmin' | 'payments' | 'paymentManagement') => (
+  <Suspense fallback={<PageLoading />}>
+    <AdminPlaceholder screen={screen} />
+  </Suspense>
+);
 
 /** Every screen of the user area (spec section 2); admin and developer pages use their own layout. */
 export const router = createBrowserRouter([
@@ -32,39 +42,41 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <MainRoute /> },
       { path: 'main', element: <MainRoute /> },
-      { path: 'history', element: <HistoryRoute /> },
-      { path: 'articles/:slug', element: <ArticleRoute /> },
+      { path: 'history', element: onDemand(() => import('./routes/history'), 'HistoryRoute') },
+      { path: 'articles/:slug', element: onDemand(() => import('./routes/article'), 'ArticleRoute') },
       {
         path: 'profile',
-        element: (
-          <RequireAuth redirectTo="/">
-            <Suspense fallback={<PageLoading />}>
-              <ProfileRoute />
-            </Suspense>
-          </RequireAuth>
-        ),
+        element: <RequireAuth redirectTo="/">{onDemand(() => import('./routes/profile'), 'ProfileRoute')}</RequireAuth>,
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', element: onDemand(() => import('./routes/not-found'), 'NotFoundRoute') },
     ],
   },
   {
-    element: <AuthLayout />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AuthLayout />
+      </Suspense>
+    ),
     errorElement: <RouteError />,
     children: [
-      { path: 'login', element: <LoginRoute /> },
-      { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-      { path: 'reset-password', element: <ResetPasswordRoute /> },
+      { path: 'login', element: onDemand(() => import('./routes/login'), 'LoginRoute') },
+      { path: 'forgot-password', element: onDemand(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+      { path: 'reset-password', element: onDemand(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
     ],
   },
   {
-    element: <AdminLayout />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminLayout />
+      </Suspense>
+    ),
     errorElement: <RouteError />,
     children: [
-      { path: 'api-test', element: <AdminPlaceholder screen="apiTest" /> },
-      { path: 'admin', element: <AdminPlaceholder screen="admin" /> },
-      { path: 'x7k9m2p8q', element: <AdminPlaceholder screen="secretAdmin" /> },
-      { path: 'x7k9m2p8q/payments', element: <AdminPlaceholder screen="payments" /> },
-      { path: 'payment-management', element: <AdminPlaceholder screen="paymentManagement" /> },
+      { path: 'api-test', element: admin('apiTest') },
+      { path: 'admin', element: admin('admin') },
+      { path: 'x7k9m2p8q', element: admin('secretAdmin') },
+      { path: 'x7k9m2p8q/payments', element: admin('payments') },
+      { path: 'payment-management', element: admin('paymentManagement') },
     ],
   },
 ]);

@@ -1,7 +1,10 @@
+import type { ZodType } from 'zod';
+
 /**
  * The one way the web app talks to the API: JSON over fetch under /api, with the bearer token
- * from localStorage when there is one. Every failure becomes an ApiError whose message is what
- * the user may be shown (the server's `error` field when it sent one).
+ * from localStorage when there is one. A success is parsed with the contract's schema of that
+ * answer; every failure becomes an ApiError whose `code` is what the app decides on (the
+ * shared error shape `{ error, code }`, ADR 5) and whose message is what a person may be shown.
  */
 
 export const API_BASE = '/api';
@@ -10,20 +13,60 @@ export const AUTH_TOKEN_KEY = 'authToken';
 /** status 0 means the request never got an HTTP answer (offline, DNS, connection refused). */
 export const NETWORK_ERROR_STATUS = 0;
 
+/**
+ * The codes the web app acts on. The servers' list is longer; a code not named here still
+ * arrives as it was sent, and the app treats it by its status.
+ */
+export type ApiErrorCode =
+  | 'NETWORK_ERROR'
+  | 'INVALID_RESPONSE'
+  | 'NO_TOKEN'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'VALIDATION_FAILED'
+  | 'RATE_LIMITED'
+  | 'INSUFFICIENT_CREDITS'
+  | 'NOT_ANALYSABLE'
+  | 'UNKNOWN_SYMBOL'
+  | 'STOCK_NOT_FOUND'
+  | 'ANALYSIS_RUNNING'
+  | 'ANALYSIS_NOT_FOUND'
+  | 'BILLING_UNAVAILABLE'
+  | 'CARD_DECLINED'
+  | 'PAYMENT_FAILED'
+  | 'INVALID_RESET_TOKEN'
+  | 'EMAIL_TAKEN'
+  | 'INVALID_CREDENTIALS'
+  | (string & {});
+
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode;
+  /** The message is the server's own words for the user (the shared error shape's `error`). */
+  readonly hasServerMessage: boolean;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code: ApiErrorCode, hasServerMessage = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.hasServerMessage = hasServerMessage;
   }
 
   get isNetworkError(): boolean {
     return this.status === NETWORK_ERROR_STATUS;
   }
+
+  /** The token is missing, bad, expired or revoked, or the account is not allowed: sign in again. */
+  get isAuthRejection(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+/** True when `error` is an ApiError with one of `codes`. */
+export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
 }
 
 export function getAuthToken(): string | null {
@@ -55,32 +98,55 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Refuse to send without a stored token (admin calls: spec admin section 6). */
+  requireToken?: boolean;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = apiUrl(path);
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+/** Absolute, so that the same client runs in the browser and in the component tests' Node. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(apiUrl(path), window.location.href);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
+  return url.toString();
 }
 
-function errorFields(body: unknown): { error?: string; code?: string } {
-  if (typeof body !== 'object' || body === null) return {};
-  const { error, code } = body as Record<string, unknown>;
-  return {
-    error: typeof error === 'string' && error.trim() ? error : undefined,
-    code: typeof code === 'string' ? code : undefined,
-  };
+/** The shared error shape; an answer without it (a proxy's HTML page) is named by its status. */
+function errorOf(status: number, text: string): ApiError {
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const { error, code } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const hasMessage = typeof error === 'string' && error.trim() !== '';
+  return new ApiError(
+    hasMessage ? error : `HTTP error! status: ${status}`,
+    status,
+    typeof code === 'string' && code ? code : `HTTP_${status}`,
+    hasMessage,
+  );
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The body of a successful answer, checked against its contract. */
+function parseBody<T>(text: string, status: number, schema: ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError('Failed to parse server response', status, 'INVALID_RESPONSE');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError('Failed to parse server response', status, 'INVALID_RESPONSE');
+  return parsed.data;
+}
+
+export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  else if (options.requireToken) throw new ApiError('No authentication token available', 401, 'NO_TOKEN');
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
 
@@ -99,31 +165,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const text = await response.text();
-
-  if (!response.ok) {
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const { error, code } = errorFields(body);
-    throw new ApiError(error ?? `HTTP error! status: ${response.status}`, response.status, code);
-  }
-
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError('Failed to parse server response', response.status, 'PARSE_ERROR');
-  }
+  if (!response.ok) throw errorOf(response.status, text);
+  return parseBody(text, response.status, schema);
 }
 
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
 export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, schema: ZodType<T>, options?: Options) => apiRequest(path, schema, { ...options, method: 'GET' }),
+  post: <T>(path: string, schema: ZodType<T>, body?: unknown, options?: Options) =>
+    apiRequest(path, schema, { ...options, method: 'POST', body }),
+  put: <T>(path: string, schema: ZodType<T>, body?: unknown, options?: Options) =>
+    apiRequest(path, schema, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, schema: ZodType<T>, options?: Options) => apiRequest(path, schema, { ...options, method: 'DELETE' }),
 };

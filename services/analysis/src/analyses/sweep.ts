@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@stockai/platform';
+import { type Database, type Logger, type PeriodicJob, runPeriodically } from '@stockai/platform';
 import { FAILURE_TEXTS, recordFailure } from './failure';
 import { analysesRepo } from './repo';
 
@@ -28,8 +28,7 @@ const BATCH = 50;
  */
 export function stuckAnalysisSweep(deps: { db: Database; logger: Logger; afterCommit: () => void }, options: StuckSweepOptions) {
   const { db, logger } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
+  let job: PeriodicJob | undefined;
 
   async function sweepOnce(): Promise<number> {
     let total = 0;
@@ -49,27 +48,17 @@ export function stuckAnalysisSweep(deps: { db: Database; logger: Logger; afterCo
     }
   }
 
-  const tick = () => {
-    running = sweepOnce()
-      .catch((err: unknown) => {
-        logger.error({ err }, 'stuck-analysis sweep failed; trying again next round');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (timer) timer = setTimeout(tick, options.everyMs);
-      });
-  };
-
   return {
     sweepOnce,
     start() {
-      timer = setTimeout(tick, options.everyMs);
+      job = runPeriodically({
+        everyMs: options.everyMs,
+        run: sweepOnce,
+        onError: (err) => logger.error({ err }, 'stuck-analysis sweep failed; trying again next round'),
+      });
     },
     async stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
+      await job?.stop();
     },
   };
 }

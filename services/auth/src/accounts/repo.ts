@@ -58,6 +58,25 @@ export const usersRepo = {
     await db.query('DELETE FROM users WHERE id = $1', [id]);
   },
 
+  /** Changes the given names and phone; undefined leaves one as it is (a phone of null clears it). */
+  async updateContact(db: Queryable, id: string, change: { firstName?: string; lastName?: string; phone?: string | null }): Promise<void> {
+    await db.query(
+      `UPDATE users SET first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name),
+         phone = CASE WHEN $4::boolean THEN $5 ELSE phone END, updated_at = now()
+       WHERE id = $1`,
+      [id, change.firstName ?? null, change.lastName ?? null, change.phone !== undefined, change.phone ?? null],
+    );
+  },
+
+  /** Sets the membership level billing announced at `at`; a change older than the one applied is ignored. */
+  async setLevel(db: Queryable, id: string, level: UserRow['level'], at: string): Promise<void> {
+    await db.query(
+      `UPDATE users SET level = $2, level_changed_at = $3, updated_at = now()
+       WHERE id = $1 AND (level_changed_at IS NULL OR level_changed_at < $3)`,
+      [id, level, at],
+    );
+  },
+
   async setPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
     await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
   },

@@ -1,5 +1,6 @@
 import { eventQueue, parseEventData } from '@stockai/contracts';
 import { type Database, type Subscription, handleOnce } from '@stockai/platform';
+import { usersRepo } from '../accounts/repo';
 
 /**
  * Keeps the user's membership level (free, vip, premium), owned by billing, on the user, for
@@ -11,11 +12,7 @@ export function membershipConsumer(db: Database): Subscription {
     ...eventQueue('auth.membership-changed'),
     handler: handleOnce(db, 'auth.membership-changed', async (event, tx) => {
       const { userId, level } = parseEventData('membership.changed', event.data);
-      await tx.query(
-        `UPDATE users SET level = $2, level_changed_at = $3, updated_at = now()
-         WHERE id = $1 AND (level_changed_at IS NULL OR level_changed_at < $3)`,
-        [userId, level, event.occurredAt],
-      );
+      await usersRepo.setLevel(tx, userId, level, event.occurredAt);
     }),
   };
 }

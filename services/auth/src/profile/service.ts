@@ -1,16 +1,9 @@
-import { type RiskProfileId, eventData, scoreRiskAnswers } from '@stockai/contracts';
-import { type Database, type Queryable, AppError, badRequest, newEvent, unauthorized, writeOutbox } from '@stockai/platform';
+import { eventData, scoreRiskAnswers } from '@stockai/contracts';
+import { type Database, AppError, badRequest, newEvent, unauthorized, writeOutbox } from '@stockai/platform';
 import { emailKey, usersRepo } from '../accounts/repo';
 import { toPublicUser } from '../accounts/service';
+import { type ProfileRow, profilesRepo } from './repo';
 import { LOSS_TOLERANCE_DEFAULT, type ProfileUpdate, QUESTIONNAIRE_ONLY, type StoredFields } from './fields';
-
-interface ProfileRow {
-  fields: StoredFields;
-  risk_profile: RiskProfileId | null;
-  risk_score: number | null;
-  risk_description: string | null;
-  updated_at: Date;
-}
 
 /** The profile as the API shows it: every field, lists in both forms, the risk result. */
 function toProfile(row: ProfileRow | undefined) {
@@ -41,14 +34,6 @@ function toProfile(row: ProfileRow | undefined) {
   };
 }
 
-async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
-  const { rows } = await db.query<ProfileRow>(
-    'SELECT fields, risk_profile, risk_score, risk_description, updated_at FROM profiles WHERE user_id = $1',
-    [userId],
-  );
-  return rows[0];
-}
-
 /**
  * The user's basic info and investor profile. Saving any answer that only the risk
  * questionnaire asks requires the whole questionnaire answered (a 400 lists the missing
@@ -62,7 +47,7 @@ export function profileService(deps: { db: Database; afterCommit: () => void }) 
     async get(userId: string) {
       const user = await usersRepo.findById(deps.db, userId);
       if (!user) throw unauthorized('Account no longer exists', 'ACCOUNT_NOT_FOUND');
-      return { user: toPublicUser(user), profile: toProfile(await findProfile(deps.db, userId)) };
+      return { user: toPublicUser(user), profile: toProfile(await profilesRepo.find(deps.db, userId)) };
     },
 
     async update(userId: string, input: ProfileUpdate) {
@@ -73,7 +58,7 @@ export function profileService(deps: { db: Database; afterCommit: () => void }) 
           throw badRequest('email: cannot be changed', 'EMAIL_READ_ONLY');
         }
 
-        const current = await findProfile(tx, userId);
+        const current = await profilesRepo.find(tx, userId);
         const { firstName, lastName, phone, email: _email, goals, investmentGoals, sectors, preferredSectors, ...rest } = input;
         const fields: StoredFields = { ...current?.fields, ...rest };
         if (goals ?? investmentGoals) fields.goals = goals ?? investmentGoals;
@@ -92,20 +77,9 @@ export function profileService(deps: { db: Database; afterCommit: () => void }) 
           : { profile: current?.risk_profile ?? null, score: current?.risk_score ?? null, description: current?.risk_description ?? null };
 
         if (firstName !== undefined || lastName !== undefined || phone !== undefined) {
-          await tx.query(
-            `UPDATE users SET first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name),
-               phone = CASE WHEN $4::boolean THEN $5 ELSE phone END, updated_at = now()
-             WHERE id = $1`,
-            [userId, firstName ?? null, lastName ?? null, phone !== undefined, phone ?? null],
-          );
+          await usersRepo.updateContact(tx, userId, { firstName, lastName, phone });
         }
-        await tx.query(
-          `INSERT INTO profiles (user_id, fields, risk_profile, risk_score, risk_description, updated_at)
-           VALUES ($1, $2::text::jsonb, $3, $4, $5, now())
-           ON CONFLICT (user_id) DO UPDATE SET fields = EXCLUDED.fields, risk_profile = EXCLUDED.risk_profile,
-             risk_score = EXCLUDED.risk_score, risk_description = EXCLUDED.risk_description, updated_at = now()`,
-          [userId, JSON.stringify(fields), risk.profile, risk.score, risk.description],
-        );
+        await profilesRepo.save(tx, userId, fields, risk);
 
         const changed = Object.keys(input).filter((key) => key !== 'email');
         if (assessment.complete && current?.risk_score !== assessment.riskScore) changed.push('riskProfile');
@@ -116,7 +90,7 @@ export function profileService(deps: { db: Database; afterCommit: () => void }) 
           await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId, fields: changed, ...investorType })));
         }
         const updated = await usersRepo.findById(tx, userId);
-        return { user: toPublicUser(updated ?? user), profile: toProfile(await findProfile(tx, userId)) };
+        return { user: toPublicUser(updated ?? user), profile: toProfile(await profilesRepo.find(tx, userId)) };
       });
       deps.afterCommit();
       return result;

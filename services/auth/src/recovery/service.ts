@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Database, type Logger, type RevocationList, AppError } from '@stockai/platform';
 import { hashPassword, storeNewPassword } from '../accounts/events';
 import { usersRepo } from '../accounts/repo';
+import { resetTokensRepo } from './repo';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
 
@@ -12,8 +13,6 @@ export interface RecoveryDeps {
   mailer: Mailer;
   revocations: RevocationList;
   logger: Logger;
-  /** Where the web app is served; the e-mailed link is `<appUrl>/reset-password?token=…`. */
-  appUrl: string;
   /** The longest a token can live; a password reset revokes the user's tokens for that long. */
   tokenLifetimeSeconds: number;
   afterCommit: () => void;
@@ -36,19 +35,12 @@ export function recoveryService(deps: RecoveryDeps) {
      * Answers the same, at once, whether or not the address has an account: the e-mail goes out
      * in the background, so neither the answer nor its timing tells who has an account.
      */
-    async forgotPassword(email: string): Promise<{ message: string }> {
+    async forgotPassword(email: string, appUrl: string): Promise<{ message: string }> {
       const user = await usersRepo.findByEmail(deps.db, email);
       if (user) {
         const token = randomBytes(32).toString('base64url');
-        await deps.db.transaction(async (tx) => {
-          await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id]);
-          await tx.query(
-            `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
-             VALUES ($1, $2, now() + make_interval(mins => $3))`,
-            [hashOf(token), user.id, RESET_TOKEN_LIFETIME_MINUTES],
-          );
-        });
-        const resetUrl = `${deps.appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+        await deps.db.transaction((tx) => resetTokensRepo.replaceFor(tx, user.id, hashOf(token), RESET_TOKEN_LIFETIME_MINUTES));
+        const resetUrl = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const mail = passwordResetMail({
           to: user.email,
           firstName: user.first_name,
@@ -64,30 +56,19 @@ export function recoveryService(deps: RecoveryDeps) {
 
     /** `{ valid: true, email }` for a usable token; otherwise a 400 the page shows as an invalid link. */
     async verifyResetToken(token: string): Promise<{ valid: true; email: string }> {
-      const { rows } = await deps.db.query<{ email: string }>(
-        `SELECT u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
-         WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()`,
-        [hashOf(token)],
-      );
-      const found = rows[0];
-      if (!found) throw invalidToken();
-      return { valid: true, email: found.email };
+      const email = await resetTokensRepo.emailOfUsable(deps.db, hashOf(token));
+      if (!email) throw invalidToken();
+      return { valid: true, email };
     },
 
     /** Uses the token (once, even when two requests race), sets the password, revokes older tokens. */
     async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
       const passwordHash = await hashPassword(newPassword);
       const userId = await deps.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ user_id: string }>(
-          `UPDATE password_reset_tokens SET used_at = now()
-           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-           RETURNING user_id`,
-          [hashOf(token)],
-        );
-        const used = rows[0];
+        const used = await resetTokensRepo.use(tx, hashOf(token));
         if (!used) throw invalidToken();
-        await storeNewPassword(tx, used.user_id, passwordHash);
-        return used.user_id;
+        await storeNewPassword(tx, used, passwordHash);
+        return used;
       });
       deps.afterCommit();
       await deps.revocations.revokeAllFor(userId, deps.tokenLifetimeSeconds);

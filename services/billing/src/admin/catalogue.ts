@@ -188,7 +188,7 @@ export function adminCatalogue(db: Database, defaultCurrency = CATALOGUE_CURRENC
         if (!level) throw notFound(`There is no user level ${levelType}`, 'LEVEL_NOT_FOUND');
         if (level.built_in) throw conflict(`The ${levelType} level is built in and cannot be deleted`, 'LEVEL_BUILT_IN');
         // Lock the level so no plan or member takes it up while it goes.
-        await tx.query('SELECT 1 FROM user_levels WHERE level_type = $1 FOR UPDATE', [levelType]);
+        await catalogueRepo.lockLevel(tx, levelType);
         const { plans, members } = await catalogueRepo.levelUsers(tx, levelType);
         if (plans.length > 0) {
           throw conflict(

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eventData } from '@stockai/contracts';
-import { type Database, type Queryable, badRequest, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { type Database, type Queryable, badRequest, conflict, notFound } from '@stockai/platform';
 import { type LevelType, catalogueRepo } from '../catalogue/repo';
-import { hongKongDay, ledger } from '../credits/ledger';
-import { type CreditAccountRow, creditAccountsRepo } from '../credits/repo';
+import { hongKongDay } from '../credits/ledger';
 import type { CreditsService } from '../credits/service';
 import { membership } from '../subscriptions/membership';
 import { DAY_MS } from '../subscriptions/periods';
@@ -17,22 +15,14 @@ const GRANTED_PERIOD_DAYS = 30;
 interface EditContext {
   tx: Queryable;
   userId: string;
-  /** The request's idempotency key: a retried edit adjusts the balances once. */
-  requestKey: string;
-  adminId: string;
 }
 
 /**
  * Members' billing side as admins read and edit it: credits, level and subscription. Every
- * change of a balance is one ledger entry (kind `adjustment`, key
- * `admin-adjustment:<user>:<request key>`), never a direct write, so the reconciliation
- * stays exact and a retried request adjusts once.
- *
- * The edit sets values, as the admin form shows them. `paidCredits` sets the paid credits;
- * `credits` sets the total: without `paidCredits` the difference goes to paid credits (the
- * day's daily credits stay), down to zero paid credits, then from the daily ones; with
- * `paidCredits`, the rest of the total is today's daily credits (refilled to the level's
- * allowance at the next Hong Kong midnight).
+ * change of a balance is one ledger entry written by the credit account (kind `adjustment`,
+ * key `admin-adjustment:<user>:<request key>`), so the reconciliation stays exact and a
+ * retried request adjusts once. The edit sets values, as the admin form shows them
+ * (`paidCredits`, `credits`: the credit account's `setBalances`).
  *
  * `subscriptionPlan` gives the member that plan. An admin-granted subscription (no card, no
  * renewal) moves to it; otherwise a new one is granted, ending at `subscriptionExpiry` (by
@@ -136,40 +126,6 @@ export function adminMembers(deps: {
     return plan.level_type;
   }
 
-  async function setCredits(ctx: EditContext, change: { paidCredits?: number; credits?: number }) {
-    const idempotencyKey = `admin-adjustment:${ctx.userId}:${ctx.requestKey}`;
-    if (await ledger.byKey(ctx.tx, idempotencyKey)) return;
-    // Read again, not taken from the lock: a level change in this edit may have topped up the daily credits.
-    const { paid_credits: paid, daily_credits: daily } = (await creditAccountsRepo.find(ctx.tx, ctx.userId)) as CreditAccountRow;
-    let targetPaid = change.paidCredits ?? paid;
-    let targetDaily = daily;
-    if (change.credits !== undefined) {
-      if (change.paidCredits === undefined) targetPaid = Math.max(0, change.credits - daily);
-      targetDaily = change.credits - targetPaid;
-    }
-    const paidDelta = targetPaid - paid;
-    const dailyDelta = targetDaily - daily;
-    if (paidDelta === 0 && dailyDelta === 0) return;
-    await ledger.apply(ctx.tx, {
-      userId: ctx.userId,
-      kind: 'adjustment',
-      paidDelta,
-      dailyDelta,
-      idempotencyKey,
-      reference: `admin:${ctx.adminId}`,
-    });
-    const added = paidDelta + dailyDelta;
-    if (added > 0) {
-      await writeOutbox(
-        ctx.tx,
-        newEvent(
-          'credit.granted',
-          eventData('credit.granted', { userId: ctx.userId, amount: added, kind: 'admin', reference: idempotencyKey }),
-        ),
-      );
-    }
-  }
-
   return {
     /** The members among `userIds` (billing knows every registered user), and the ids it does not know. */
     async find(userIds: string[]) {
@@ -181,6 +137,25 @@ export function adminMembers(deps: {
       };
     },
 
+    /** The member's credit ledger, newest first: every grant, debit, refund, refill and adjustment. */
+    async creditHistory(userId: string, page: number, limit: number) {
+      if (!(await adminMembersRepo.find(db, [userId])).length) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+      const { rows, total } = await adminMembersRepo.ledger(db, userId, limit, (page - 1) * limit);
+      return {
+        entries: rows.map((r) => ({
+          kind: r.kind,
+          paidDelta: r.paid_delta,
+          dailyDelta: r.daily_delta,
+          reference: r.reference,
+          reason: r.reason,
+          createdAt: r.created_at.toISOString(),
+        })),
+        page,
+        pages: Math.max(1, Math.ceil(total / limit)),
+        total,
+      };
+    },
+
     async get(userId: string) {
       const [row] = await adminMembersRepo.find(db, [userId]);
       if (!row) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
@@ -189,15 +164,21 @@ export function adminMembers(deps: {
 
     async edit(userId: string, change: MemberChange, request: { key: string; adminId: string }) {
       await db.transaction(async (tx) => {
-        if (!(await deps.credits.lockAccount(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
-        const ctx = { tx, userId, requestKey: request.key, adminId: request.adminId };
+        if (!(await deps.credits.lock(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+        const ctx = { tx, userId };
         const planLevel =
           change.subscriptionPlan !== undefined || change.subscriptionExpiry !== undefined
             ? await changeSubscription(ctx, change)
             : undefined;
         const level = change.level ?? planLevel;
         if (level) await membership.changeLevel(tx, userId, level, `admin:${userId}:${request.key}`);
-        if (change.paidCredits !== undefined || change.credits !== undefined) await setCredits(ctx, change);
+        if (change.paidCredits !== undefined || change.credits !== undefined) {
+          await deps.credits.setBalances(tx, userId, change, {
+            adminId: request.adminId,
+            idempotencyKey: `admin-adjustment:${userId}:${request.key}`,
+            reason: change.reason || 'Set by an admin',
+          });
+        }
       });
       deps.afterCommit();
       // A card subscription the edit ended stops at its processor too (retried by the sweep if this fails).

@@ -1,6 +1,6 @@
 import type { Queryable } from '@stockai/platform';
 import type { PaymentRow } from '../payments/repo';
-import { ABANDONED, SHOWN_STATUSES, UNSUBMITTED_STATUSES } from '../payments/views';
+import { ABANDONED, SHOWN_STATUSES, UNSUBMITTED_STATUSES } from '../payments/statuses';
 
 /** A payment with its payer from the user directory. */
 export interface AdminPaymentRow extends PaymentRow {
@@ -20,7 +20,7 @@ export interface PaymentFilter {
 function where(filter: PaymentFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  // Any status the lists do not name is shown, and so filtered, as processing (payments/views.ts);
+  // Any status the lists do not name is shown, and so filtered, as processing (payments/statuses.ts);
   // intents never submitted are no transactions: listed only when asked for as abandoned.
   if (filter.status === 'processing') {
     params.push([...SHOWN_STATUSES, ...UNSUBMITTED_STATUSES]);
@@ -79,7 +79,7 @@ export const adminPaymentsRepo = {
   },
 
   /**
-   * The transaction figures; an intent never submitted is no transaction (payments/views.ts).
+   * The transaction figures; an intent never submitted is no transaction (payments/statuses.ts).
    * Credits sold leave out the credits due back for refunds (a partial refund keeps the
    * payment completed, so it still counts as a successful purchase).
    */

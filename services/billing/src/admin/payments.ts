@@ -33,7 +33,7 @@ export function adminPayments(db: Database, now: () => Date) {
   return {
     /**
      * `dateFrom` and `dateTo` are Hong Kong calendar days, both included. Every status (and `all`)
-     * leaves out intents whose card was never submitted; `abandoned` lists just those (payments/views.ts).
+     * leaves out intents whose card was never submitted; `abandoned` lists just those (payments/statuses.ts).
      */
     async list(query: { page: number; limit: number; status?: string; dateFrom?: string; dateTo?: string }) {
       const filter = {

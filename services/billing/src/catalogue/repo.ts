@@ -128,6 +128,9 @@ export const catalogueRepo = {
   async deleteLevel(db: Queryable, levelType: string): Promise<boolean> {
     return (await db.query('DELETE FROM user_levels WHERE level_type = $1', [levelType])).rowCount === 1;
   },
+  async lockLevel(tx: Queryable, levelType: string): Promise<void> {
+    await tx.query('SELECT 1 FROM user_levels WHERE level_type = $1 FOR UPDATE', [levelType]);
+  },
   /** What holds on to a level: the plans that grant it and the members at it. */
   async levelUsers(db: Queryable, levelType: string): Promise<{ plans: string[]; members: number }> {
     const plans = await db.query<{ id: string }>('SELECT id FROM subscription_plans WHERE level_type = $1 ORDER BY id', [levelType]);

@@ -1,5 +1,4 @@
 import type { Queryable } from '@stockai/platform';
-import type { CreditAccountRow } from './repo';
 
 export type LedgerKind = 'grant' | 'debit' | 'refund' | 'daily_refill' | 'adjustment';
 
@@ -10,6 +9,8 @@ export interface LedgerEntry {
   dailyDelta: number;
   idempotencyKey: string;
   reference?: string;
+  /** Why (an admin's reason for an adjustment). */
+  note?: string;
 }
 
 export interface LedgerRow {
@@ -25,29 +26,19 @@ export function hongKongDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
+/**
+ * The SQL of the append-only credit ledger. Entries are appended by the credit account module
+ * (service.ts), which applies each to the account's cached balances in the same transaction.
+ */
 export const ledger = {
-  /**
-   * Appends the entry and applies it to the cached balances, in the caller's transaction (which
-   * holds the account row locked). False, with nothing changed, when the key was used before.
-   */
-  async apply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
+  /** Appends the entry; false, with nothing written, when its key was used before. */
+  async append(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
     const { rowCount } = await tx.query(
-      `INSERT INTO credit_ledger (user_id, kind, paid_delta, daily_delta, idempotency_key, reference)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
-      [entry.userId, entry.kind, entry.paidDelta, entry.dailyDelta, entry.idempotencyKey, entry.reference ?? null],
+      `INSERT INTO credit_ledger (user_id, kind, paid_delta, daily_delta, idempotency_key, reference, note)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      [entry.userId, entry.kind, entry.paidDelta, entry.dailyDelta, entry.idempotencyKey, entry.reference ?? null, entry.note ?? null],
     );
-    if (rowCount !== 1) return false;
-    await tx.query(`UPDATE credit_accounts SET paid_credits = paid_credits + $2, daily_credits = daily_credits + $3 WHERE user_id = $1`, [
-      entry.userId,
-      entry.paidDelta,
-      entry.dailyDelta,
-    ]);
-    return true;
-  },
-
-  async byKey(tx: Queryable, idempotencyKey: string): Promise<LedgerRow | undefined> {
-    const [entry] = await ledger.byKeys(tx, [idempotencyKey]);
-    return entry;
+    return rowCount === 1;
   },
 
   /** The entries under `keys`, in their order (undefined where there is none), in one query. */
@@ -57,6 +48,11 @@ export const ledger = {
       [keys],
     );
     return keys.map((key) => rows.find((r) => r.idempotency_key === key));
+  },
+
+  async count(q: Queryable): Promise<number> {
+    const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_ledger');
+    return rows[0]?.n ?? 0;
   },
 
   /** Accounts whose cached balances differ from their ledger sums (none, when all is well). */
@@ -79,5 +75,3 @@ export const ledger = {
     return rows;
   },
 };
-
-export type { CreditAccountRow };

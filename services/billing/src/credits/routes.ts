@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { debitCreditsRequest } from '@stockai/contracts';
-import { type Database, callerOf, forbidden, idempotencyKeyOf, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
-import { ledger } from './ledger';
+import { callerOf, forbidden, idempotencyKeyOf, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
 import type { RequestKeys } from '../idempotency/service';
 import type { CreditsService } from './service';
 
 /** A JSON number: coercion would turn `true` into 1 credit and `[]` into 0. */
 const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
 
-export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; db: Database; requestKeys: RequestKeys }): Router {
+export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; requestKeys: RequestKeys }): Router {
   const router = Router();
 
   router.get('/api/users/credits', requireUser, async (req, res) => {
@@ -66,11 +65,7 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
    * `ok` with no mismatches is the expected answer; anything else is a bug to investigate.
    */
   router.get('/internal/admin/credits/reconciliation', requireAdmin, async (_req, res) => {
-    const mismatches = await ledger.mismatches(options.db);
-    const { rows } = await options.db.query<{ accounts: string; entries: string }>(
-      'SELECT (SELECT count(*) FROM credit_accounts) AS accounts, (SELECT count(*) FROM credit_ledger) AS entries',
-    );
-    res.json({ ok: mismatches.length === 0, accounts: Number(rows[0]?.accounts), ledgerEntries: Number(rows[0]?.entries), mismatches });
+    res.json(await credits.reconciliation());
   });
 
   return router;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
-import { type Database, type Queryable, AppError, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
-import { hongKongDay, ledger } from './ledger';
-import { ACCOUNT_SELECT, type CreditAccountRow, creditAccountsRepo } from './repo';
+import { type Database, type Queryable, AppError, badRequest, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { catalogueRepo } from '../catalogue/repo';
+import { type LedgerEntry, type LedgerRow, hongKongDay, ledger } from './ledger';
+import { type CreditAccountRow, type Level, creditAccountsRepo } from './repo';
 
 export function toBalance(account: CreditAccountRow): CreditBalance {
   return {
@@ -17,71 +18,154 @@ export function toBalance(account: CreditAccountRow): CreditBalance {
 export const insufficientCredits = () => new AppError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
 /** The debit of a reference whose refund was recorded first (the analysis failed before its debit committed). */
 const analysisEnded = () => conflict('This analysis has already ended; no credit was taken', 'ANALYSIS_ENDED');
+const accountNotReady = () => notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
 const refundKey = (reference: string) => `refund:${reference}`;
 
+/** Appends `entry` to the ledger and applies it to the cached balances; false, with nothing changed, when its key was used. */
+async function apply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
+  if (!(await ledger.append(tx, entry))) return false;
+  await creditAccountsRepo.addToBalances(tx, entry.userId, { paid: entry.paidDelta, daily: entry.dailyDelta });
+  return true;
+}
+
 /**
- * Credits: paid credits (bought; never expire) and daily credits (set to the level's allowance,
- * from user_levels, once per Hong Kong calendar day, not accumulated). Every change is a ledger entry with an
- * idempotency key, written with the account row locked, so concurrent and repeated requests
- * can neither overspend nor double-count. Spending takes daily credits first.
+ * Sets the account's level, in the caller's transaction; the level it had, or undefined when it
+ * had this one already (or there is no account). An upgrade (a level with more daily credits)
+ * tops today's daily credits up to the new allowance, once per `reason`: the member paid for
+ * it. A downgrade grants nothing: it only takes away today's daily credits above the lower
+ * allowance (issue 17: an expiry after a day's credits were spent refilled them). 400 when
+ * the level does not exist (an admin deleted it).
+ */
+export async function setAccountLevel(tx: Queryable, userId: string, level: Level, reason: string): Promise<Level | undefined> {
+  const account = await creditAccountsRepo.lock(tx, userId);
+  if (!account || account.level === level) return undefined;
+  const next = await catalogueRepo.level(tx, level);
+  if (!next) throw badRequest(`level: there is no user level ${level}`, 'UNKNOWN_LEVEL');
+  await creditAccountsRepo.setLevel(tx, userId, level);
+  const allowance = next.daily_credits;
+  const change =
+    allowance > account.allowance ? Math.max(0, allowance - account.daily_credits) : Math.min(0, allowance - account.daily_credits);
+  if (change !== 0)
+    await apply(tx, {
+      userId,
+      kind: change > 0 ? 'daily_refill' : 'adjustment',
+      paidDelta: 0,
+      dailyDelta: change,
+      idempotencyKey: `level-change:${reason}`,
+    });
+  return account.level;
+}
+
+/** The account's level (free without an account). */
+export async function accountLevel(q: Queryable, userId: string): Promise<Level> {
+  return (await creditAccountsRepo.level(q, userId)) ?? 'free';
+}
+
+/** An admin's change of a balance: by how much (`paid`: paid credits; `total`: paid first, then daily when taking). */
+export type CreditAdjustment = { paid: number; total?: undefined } | { total: number; paid?: undefined };
+
+/**
+ * The credit account: the one module that changes an account's balances and level. Paid
+ * credits (bought; never expire) and daily credits (set to the level's allowance, from
+ * user_levels, once per Hong Kong calendar day, not accumulated, never above the allowance).
+ * Every change of a balance is a ledger entry with an idempotency key, written with the
+ * account row locked, so concurrent and repeated requests can neither overspend nor
+ * double-count; no balance goes below zero. Spending takes daily credits first.
  */
 export function creditsService(db: Database, options: { afterCommit: () => void; now?: () => Date } = { afterCommit: () => undefined }) {
   const now = options.now ?? (() => new Date());
 
-  /** `lockAndRefill`, or undefined (nothing locked) when the user has no account. */
-  async function lockAndRefillIfOpen(tx: Queryable, userId: string): Promise<CreditAccountRow | undefined> {
-    const { rows } = await tx.query<CreditAccountRow>(`${ACCOUNT_SELECT} FOR UPDATE OF a`, [userId]);
-    const account = rows[0];
+  /**
+   * Locks the account for the rest of the transaction, with today's daily credits: refilled to
+   * the allowance on a new Hong Kong day, cut to it when an admin lowered it today. Undefined
+   * (nothing locked) when the user has no account.
+   */
+  async function lock(tx: Queryable, userId: string): Promise<CreditAccountRow | undefined> {
+    const account = await creditAccountsRepo.lock(tx, userId);
     if (!account) return undefined;
     const today = hongKongDay(now());
     if (account.daily_refilled_on === today) {
       if (account.daily_credits <= account.allowance) return account;
-      // An admin lowered the level's allowance today: the day's credits above it go.
-      await ledger.apply(tx, {
+      await apply(tx, {
         userId,
         kind: 'adjustment',
         paidDelta: 0,
         dailyDelta: account.allowance - account.daily_credits,
+        // Derived from the locked state, so it cannot apply twice; a later cut on the same day is another entry.
         idempotencyKey: `daily-cap:${userId}:${randomUUID()}`,
       });
       return { ...account, daily_credits: account.allowance };
     }
-
-    const allowance = account.allowance;
-    await ledger.apply(tx, {
+    await apply(tx, {
       userId,
       kind: 'daily_refill',
       paidDelta: 0,
-      dailyDelta: allowance - account.daily_credits,
+      dailyDelta: account.allowance - account.daily_credits,
       idempotencyKey: `daily-refill:${userId}:${today}`,
     });
-    await tx.query('UPDATE credit_accounts SET daily_refilled_on = $2 WHERE user_id = $1', [userId, today]);
-    return { ...account, daily_credits: allowance, daily_refilled_on: today };
+    await creditAccountsRepo.markRefilled(tx, userId, today);
+    return { ...account, daily_credits: account.allowance, daily_refilled_on: today };
   }
 
-  /** Locks the account for the rest of the transaction and tops up today's daily credits if due. */
-  async function lockAndRefill(tx: Queryable, userId: string): Promise<CreditAccountRow> {
-    const account = await lockAndRefillIfOpen(tx, userId);
-    if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
+  async function lockOrThrow(tx: Queryable, userId: string): Promise<CreditAccountRow> {
+    const account = await lock(tx, userId);
+    if (!account) throw accountNotReady();
     return account;
+  }
+
+  /** Applies an admin's change of the balances (kind `adjustment`), announcing what it added. */
+  async function adjustIn(
+    tx: Queryable,
+    userId: string,
+    delta: { paid: number; daily: number },
+    by: { adminId: string; idempotencyKey: string; reason?: string },
+  ) {
+    if (delta.paid === 0 && delta.daily === 0) return;
+    await apply(tx, {
+      userId,
+      kind: 'adjustment',
+      paidDelta: delta.paid,
+      dailyDelta: delta.daily,
+      idempotencyKey: by.idempotencyKey,
+      reference: `admin:${by.adminId}`,
+      note: by.reason,
+    });
+    const added = delta.paid + delta.daily;
+    if (added > 0) {
+      await writeOutbox(
+        tx,
+        newEvent('credit.granted', eventData('credit.granted', { userId, amount: added, kind: 'admin', reference: by.idempotencyKey })),
+      );
+    }
   }
 
   return {
     /** A new user's account, with today's allowance; a second call for the same user changes nothing. */
     async openAccount(tx: Queryable, user: EventData<'user.registered'>) {
-      const opened = await creditAccountsRepo.open(tx, { ...user, dailyCredits: 0 });
-      if (opened) await lockAndRefill(tx, user.userId);
+      const opened = await creditAccountsRepo.open(tx, user);
+      if (opened) await lockOrThrow(tx, user.userId);
       return opened;
     },
 
-    /** Locks the account in the caller's transaction, with today's daily credits (admin edits start here); undefined when there is none. */
-    lockAccount: lockAndRefillIfOpen,
+    lock,
+    setLevel: setAccountLevel,
+    level: accountLevel,
+
+    /** Runs `work` in a transaction holding the user's account locked (one change per user at a time), then kicks the outbox. */
+    async userTransaction<T>(userId: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
+      const result = await db.transaction(async (tx) => {
+        await lock(tx, userId);
+        return work(tx);
+      });
+      options.afterCommit();
+      return result;
+    },
 
     async balance(userId: string): Promise<CreditBalance> {
       const account = await creditAccountsRepo.find(db, userId);
-      if (!account) throw notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
+      if (!account) throw accountNotReady();
       if (account.daily_refilled_on === hongKongDay(now()) && account.daily_credits <= account.allowance) return toBalance(account);
-      return toBalance(await db.transaction((tx) => lockAndRefill(tx, userId)));
+      return toBalance(await db.transaction((tx) => lockOrThrow(tx, userId)));
     },
 
     /**
@@ -92,7 +176,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
      */
     async debit(userId: string, amount: number, reference: string): Promise<CreditBalance> {
       const result = await db.transaction(async (tx) => {
-        const account = await lockAndRefill(tx, userId);
+        const account = await lockOrThrow(tx, userId);
         const key = `debit:${reference}`;
         const [earlier, refunded] = await ledger.byKeys(tx, [key, refundKey(reference)]);
         if (earlier && earlier.user_id !== userId)
@@ -102,7 +186,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
         const fromDaily = Math.min(account.daily_credits, amount);
         const fromPaid = amount - fromDaily;
-        await ledger.apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference });
+        await apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference });
         await writeOutbox(tx, newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference })));
         return {
           account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily },
@@ -123,11 +207,11 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
      * No account means no debit could have been taken, so there is nothing to record.
      */
     async refund(tx: Queryable, userId: string, reference: string): Promise<boolean> {
-      if (!(await lockAndRefillIfOpen(tx, userId))) return false;
-      const debit = await ledger.byKey(tx, `debit:${reference}`);
+      if (!(await lock(tx, userId))) return false;
+      const [debit] = await ledger.byKeys(tx, [`debit:${reference}`]);
       // References are global: a debit under another user's name is refunded to whoever paid it.
-      if (debit && debit.user_id !== userId) await lockAndRefill(tx, debit.user_id);
-      const refunded = await ledger.apply(tx, {
+      if (debit && debit.user_id !== userId) await lockOrThrow(tx, debit.user_id);
+      const refunded = await apply(tx, {
         userId: debit?.user_id ?? userId,
         kind: 'refund',
         paidDelta: debit ? -debit.paid_delta : 0,
@@ -144,8 +228,8 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
 
     /** `grant` inside the caller's transaction; false when the key was used before. */
     async grantIn(tx: Queryable, userId: string, amount: number, kind: 'purchase' | 'admin', idempotencyKey: string): Promise<boolean> {
-      await lockAndRefill(tx, userId);
-      const granted = await ledger.apply(tx, {
+      await lockOrThrow(tx, userId);
+      const granted = await apply(tx, {
         userId,
         kind: kind === 'admin' ? 'adjustment' : 'grant',
         paidDelta: amount,
@@ -163,6 +247,108 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       const granted = await db.transaction((tx) => this.grantIn(tx, userId, amount, kind, idempotencyKey));
       if (granted) options.afterCommit();
       return this.balance(userId);
+    },
+
+    /**
+     * Takes up to `due` paid credits back under `key` (a refund or a dispute of what they paid
+     * for), never below zero; the number taken. The entry is written even when nothing is left
+     * to take: it marks the step done. Throws when the key was used (the caller's own record
+     * says the step is not done, so that is a bug to see, not to skip).
+     */
+    async takePaidBack(tx: Queryable, userId: string, due: number, key: string, reference: string): Promise<number> {
+      const account = await lock(tx, userId);
+      const taken = Math.min(due, Math.max(0, account?.paid_credits ?? 0));
+      if (!(await apply(tx, { userId, kind: 'adjustment', paidDelta: -taken, dailyDelta: 0, idempotencyKey: key, reference })))
+        throw new Error(`The ledger already holds ${key} but its caller's record does not show it`);
+      return taken;
+    },
+
+    /** Gives `amount` paid credits back under `key` (a dispute won), once; a zero entry records the decision. */
+    async givePaidBack(tx: Queryable, userId: string, amount: number, key: string, reference: string): Promise<boolean> {
+      await lock(tx, userId);
+      return apply(tx, { userId, kind: 'adjustment', paidDelta: amount, dailyDelta: 0, idempotencyKey: key, reference });
+    },
+
+    /** The ledger entries under `keys`, in their order (undefined where there is none). */
+    entries(tx: Queryable, keys: string[]): Promise<Array<LedgerRow | undefined>> {
+      return ledger.byKeys(tx, keys);
+    },
+
+    /**
+     * The admin edit's balances, in the caller's transaction (the account locked): `paidCredits`
+     * sets the paid credits; `credits` sets the total: without `paidCredits` the difference goes
+     * to paid credits (the day's daily credits stay), down to zero paid credits, then from the
+     * daily ones; with `paidCredits`, the rest of the total is today's daily credits, at most the
+     * level's allowance (400 beyond it). Once per `idempotencyKey`.
+     */
+    async setBalances(
+      tx: Queryable,
+      userId: string,
+      target: { paidCredits?: number; credits?: number },
+      by: { adminId: string; idempotencyKey: string; reason?: string },
+    ): Promise<void> {
+      const [done] = await ledger.byKeys(tx, [by.idempotencyKey]);
+      if (done) return;
+      const account = await lockOrThrow(tx, userId);
+      let paid = target.paidCredits ?? account.paid_credits;
+      let daily = account.daily_credits;
+      if (target.credits !== undefined) {
+        if (target.paidCredits === undefined) paid = Math.max(0, target.credits - account.daily_credits);
+        daily = target.credits - paid;
+      }
+      if (daily > account.allowance) {
+        throw badRequest(
+          `credits: at most paidCredits + ${account.allowance} (the daily credits of the ${account.level} level); give the rest as paidCredits`,
+          'DAILY_ABOVE_ALLOWANCE',
+        );
+      }
+      await adjustIn(tx, userId, { paid: paid - account.paid_credits, daily: daily - account.daily_credits }, by);
+    },
+
+    /**
+     * An admin's adjustment of a member's credits by `change` (ledger kind `adjustment`, with the
+     * admin and the reason), once per `idempotencyKey`: `paid` adds to (or takes from) the paid
+     * credits; `total` adds paid credits, or takes paid credits first, then today's daily ones.
+     * 409 `ADJUSTMENT_BELOW_ZERO`, changing nothing, when it would take more than there is.
+     */
+    async adjust(
+      userId: string,
+      change: CreditAdjustment,
+      adminId: string,
+      reason: string,
+      idempotencyKey: string = randomUUID(),
+    ): Promise<CreditBalance> {
+      const key = `admin-adjustment:${userId}:${idempotencyKey}`;
+      const changed = await db.transaction(async (tx) => {
+        const account = await lock(tx, userId);
+        if (!account) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+        const [done] = await ledger.byKeys(tx, [key]);
+        if (done) return false;
+        const amount = change.paid ?? change.total;
+        const available = change.paid !== undefined ? account.paid_credits : account.paid_credits + account.daily_credits;
+        if (available + amount < 0) {
+          throw conflict(
+            `The adjustment takes ${-amount} credits but the member has ${available} ${change.paid !== undefined ? 'paid credits' : 'credits'}; balances never go below zero`,
+            'ADJUSTMENT_BELOW_ZERO',
+          );
+        }
+        const fromPaid = amount >= 0 ? amount : -Math.min(account.paid_credits, -amount);
+        await adjustIn(tx, userId, { paid: fromPaid, daily: amount - fromPaid }, { adminId, idempotencyKey: key, reason });
+        return true;
+      });
+      if (changed) options.afterCommit();
+      return this.balance(userId);
+    },
+
+    /** Whether every account's cached balances equal its ledger; `ok` with no mismatches is the expected answer. */
+    async reconciliation() {
+      const mismatches = await ledger.mismatches(db);
+      return {
+        ok: mismatches.length === 0,
+        accounts: await creditAccountsRepo.count(db),
+        ledgerEntries: await ledger.count(db),
+        mismatches,
+      };
     },
   };
 }

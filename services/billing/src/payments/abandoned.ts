@@ -11,7 +11,7 @@ const BATCH = 100;
  * Cancels, at the card processor, package payment intents no card was submitted for within a
  * day (the web app creates one whenever a package is picked), so they cannot be paid weeks
  * later at an old price and stop counting as open. Each is then settled as any intent is: one
- * cancelled is recorded as abandoned (views.ts); one whose card came in meanwhile (the
+ * cancelled is recorded as abandoned (statuses.ts); one whose card came in meanwhile (the
  * processor refuses the cancel) is recorded as it stands, and granted if it succeeded. A
  * failure is logged and the intent left for the next pass.
  */

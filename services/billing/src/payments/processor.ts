@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, AppError, badRequest, notFound } from '@stockai/platform';
+import { demoIntentsRepo } from './demo-intents-repo';
+import type { PaymentIntent } from './intent';
 
-/** A card processor's payment intent, in the shape of Stripe's. */
-export interface PaymentIntent {
-  id: string;
-  clientSecret: string;
-  amount: number;
-  currency: string;
-  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
-  lastError: string | null;
-  metadata: Record<string, string>;
-}
+export type { PaymentIntent };
 
 export interface PaymentProcessor {
   readonly name: 'stripe' | 'demo';
@@ -35,26 +28,6 @@ export const DEMO_CARDS = {
   requiresAction: '4000002760003184',
 } as const;
 
-interface IntentRow {
-  id: string;
-  client_secret: string;
-  amount: number;
-  currency: string;
-  status: PaymentIntent['status'];
-  last_error: string | null;
-  metadata: Record<string, string>;
-}
-
-const toIntent = (row: IntentRow): PaymentIntent => ({
-  id: row.id,
-  clientSecret: row.client_secret,
-  amount: row.amount,
-  currency: row.currency,
-  status: row.status,
-  lastError: row.last_error,
-  metadata: row.metadata,
-});
-
 /**
  * The demo card processor (the embedded default, and whenever no Stripe key is set): payment
  * intents like Stripe's, kept in billing's database, paid by "cards" through
@@ -63,18 +36,12 @@ const toIntent = (row: IntentRow): PaymentIntent => ({
  */
 export function demoProcessor(db: Database) {
   const find = async (id: string) => {
-    const { rows } = await db.query<IntentRow>('SELECT * FROM demo_payment_intents WHERE id = $1', [id]);
-    if (!rows[0]) throw notFound('No such payment intent', 'PAYMENT_INTENT_NOT_FOUND');
-    return rows[0];
+    const intent = await demoIntentsRepo.find(db, id);
+    if (!intent) throw notFound('No such payment intent', 'PAYMENT_INTENT_NOT_FOUND');
+    return intent;
   };
-  const setStatus = async (id: string, status: PaymentIntent['status'], lastError: string | null = null) => {
-    const { rows } = await db.query<IntentRow>('UPDATE demo_payment_intents SET status = $2, last_error = $3 WHERE id = $1 RETURNING *', [
-      id,
-      status,
-      lastError,
-    ]);
-    return toIntent(rows[0] as IntentRow);
-  };
+  const setStatus = (id: string, status: PaymentIntent['status'], lastError: string | null = null) =>
+    demoIntentsRepo.setStatus(db, id, status, lastError);
 
   return {
     name: 'demo' as const,
@@ -86,40 +53,30 @@ export function demoProcessor(db: Database) {
       idempotencyKey: string;
     }): Promise<PaymentIntent> {
       const id = `pi_demo_${randomBytes(12).toString('hex')}`;
-      await db.query(
-        `INSERT INTO demo_payment_intents (id, client_secret, amount, currency, status, metadata, idempotency_key)
-         VALUES ($1, $2, $3, $4, 'requires_payment_method', $5::text::jsonb, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
-        [
-          id,
-          `${id}_secret_${randomBytes(12).toString('hex')}`,
-          input.amount,
-          input.currency,
-          JSON.stringify(input.metadata),
-          input.idempotencyKey,
-        ],
-      );
-      const { rows } = await db.query<IntentRow>('SELECT * FROM demo_payment_intents WHERE idempotency_key = $1', [input.idempotencyKey]);
-      return toIntent(rows[0] as IntentRow);
+      return demoIntentsRepo.insertOnce(db, {
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        amount: input.amount,
+        currency: input.currency,
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      });
     },
 
     async retrieveIntent(id: string): Promise<PaymentIntent> {
-      return toIntent(await find(id));
+      return find(id);
     },
 
     /** As Stripe's cancel: an intent still open is canceled; one that succeeded (or was canceled) stays as it is. */
     async cancelIntent(id: string): Promise<PaymentIntent> {
-      const { rows } = await db.query<IntentRow>(
-        "UPDATE demo_payment_intents SET status = 'canceled' WHERE id = $1 AND status IN ('requires_payment_method', 'requires_action', 'processing') RETURNING *",
-        [id],
-      );
-      return toIntent(rows[0] ?? (await find(id)));
+      return (await demoIntentsRepo.cancelOpen(db, id)) ?? find(id);
     },
 
     /** Pays the intent with a test card; needs the intent's client secret, as Stripe.js does. */
     async payCard(id: string, clientSecret: string, cardNumber: string): Promise<PaymentIntent> {
       const intent = await find(id);
-      if (intent.client_secret !== clientSecret) throw badRequest('The client secret does not match this payment', 'INVALID_CLIENT_SECRET');
-      if (intent.status === 'succeeded') return toIntent(intent);
+      if (intent.clientSecret !== clientSecret) throw badRequest('The client secret does not match this payment', 'INVALID_CLIENT_SECRET');
+      if (intent.status === 'succeeded') return intent;
       // As Stripe refuses to confirm a canceled intent (the sweep cancels those left unpaid a day).
       if (intent.status === 'canceled')
         throw badRequest(
@@ -146,8 +103,8 @@ export function demoProcessor(db: Database) {
     /** Completes the card's authentication step (3-D Secure) of an intent that requires it. */
     async authenticate(id: string, clientSecret: string): Promise<PaymentIntent> {
       const intent = await find(id);
-      if (intent.client_secret !== clientSecret) throw badRequest('The client secret does not match this payment', 'INVALID_CLIENT_SECRET');
-      if (intent.status !== 'requires_action') return toIntent(intent);
+      if (intent.clientSecret !== clientSecret) throw badRequest('The client secret does not match this payment', 'INVALID_CLIENT_SECRET');
+      if (intent.status !== 'requires_action') return intent;
       return setStatus(id, 'succeeded');
     },
   } satisfies PaymentProcessor & Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { Queryable } from '@stockai/platform';
-import { SETTLED_STATUSES, UNSUBMITTED_STATUSES } from './views';
+import { SETTLED_STATUSES, UNSUBMITTED_STATUSES } from './statuses';
 
 export interface NewPayment {
   id: string;
@@ -42,7 +42,7 @@ export interface PaymentRow {
 export const paymentsRepo = {
   /**
    * One page of the user's payments, newest first, leaving out intents never submitted
-   * (views.ts), and their total: counted apart from the page, so a page past the end still
+   * (statuses.ts), and their total: counted apart from the page, so a page past the end still
    * says how many there are.
    */
   async pageOfUser(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: PaymentRow[]; total: number }> {
@@ -86,6 +86,15 @@ export const paymentsRepo = {
       [providerPaymentId],
     );
     return rows[0];
+  },
+
+  async byProviderId(q: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
+    const { rows } = await q.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1', [providerPaymentId]);
+    return rows[0];
+  },
+
+  async setStatus(tx: Queryable, id: string, status: string, failureMessage: string | null): Promise<void> {
+    await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [id, status, failureMessage]);
   },
 
   /** The payment behind a processor payment id, locked for the rest of the transaction. */

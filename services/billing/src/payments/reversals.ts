@@ -1,9 +1,8 @@
 import { eventData } from '@stockai/contracts';
 import { type Database, type Queryable, newEvent, writeOutbox } from '@stockai/platform';
-import { ledger } from '../credits/ledger';
 import type { CreditsService } from '../credits/service';
 import { type PaymentRow, paymentsRepo } from './repo';
-import { SETTLED_STATUSES } from './views';
+import { SETTLED_STATUSES } from './statuses';
 
 /** How a reversal found the payment: applied (or already applied), not recorded here, or not paid yet. */
 export type ReversalOutcome = { outcome: 'applied'; changed: boolean; payment: PaymentRow } | { outcome: 'unknown' | 'unpaid' };
@@ -29,25 +28,9 @@ export type ReversalOutcome = { outcome: 'applied'; changed: boolean; payment: P
 export function paymentReversals(deps: { db: Database; credits: CreditsService; afterCommit: () => void }) {
   const { db } = deps;
 
-  /**
-   * Takes up to `due` paid credits from the payment's member under `key` (the whole entry,
-   * even when nothing is left to take, marks the step done); the number taken.
-   */
-  async function takeBack(tx: Queryable, payment: PaymentRow, due: number, key: string): Promise<number> {
-    const account = await deps.credits.lockAccount(tx, payment.user_id);
-    const taken = Math.min(due, Math.max(0, account?.paid_credits ?? 0));
-    const applied = await ledger.apply(tx, {
-      userId: payment.user_id,
-      kind: 'adjustment',
-      paidDelta: -taken,
-      dailyDelta: 0,
-      idempotencyKey: key,
-      reference: `payment:${payment.provider_payment_id}`,
-    });
-    // The payment row (locked) says the step is not done, so its key cannot be taken.
-    if (!applied) throw new Error(`The ledger already holds ${key} but payment ${payment.id} does not show it`);
-    return taken;
-  }
+  /** Takes up to `due` paid credits from the payment's member under `key` (the credit account's `takePaidBack`); the number taken. */
+  const takeBack = (tx: Queryable, payment: PaymentRow, due: number, key: string) =>
+    deps.credits.takePaidBack(tx, payment.user_id, due, key, `payment:${payment.provider_payment_id}`);
 
   /**
    * Runs `change` on the locked payment when it was paid; kicks the outbox after a change. Each
@@ -62,7 +45,7 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
     const result = await db.transaction(async (tx): Promise<ReversalOutcome> => {
       // Who paid and for what never changes, so it may be read before any lock is taken.
       const payer = await paymentsRepo.payerOf(tx, providerPaymentId);
-      if (payer?.type === 'subscription') await deps.credits.lockAccount(tx, payer.user_id);
+      if (payer?.type === 'subscription') await deps.credits.lock(tx, payer.user_id);
       const payment = await paymentsRepo.lockByProviderId(tx, providerPaymentId);
       if (!payment) return { outcome: 'unknown' };
       if (!SETTLED_STATUSES.includes(payment.status)) return { outcome: 'unpaid' };
@@ -139,7 +122,7 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
      */
     disputed(providerPaymentId: string, disputeId: string): Promise<ReversalOutcome> {
       return onPaidPayment(providerPaymentId, async (tx, payment) => {
-        const [took, released] = await ledger.byKeys(tx, [`payment-dispute:${disputeId}`, `payment-dispute-won:${disputeId}`]);
+        const [took, released] = await deps.credits.entries(tx, [`payment-dispute:${disputeId}`, `payment-dispute-won:${disputeId}`]);
         if (took || released) return undefined;
         const due = payment.credits - payment.credits_refunded - payment.credits_disputed;
         const taken = await takeBack(tx, payment, due, `payment-dispute:${disputeId}`);
@@ -160,18 +143,16 @@ export function paymentReversals(deps: { db: Database; credits: CreditsService; 
      */
     disputeWon(providerPaymentId: string, disputeId: string): Promise<ReversalOutcome> {
       return onPaidPayment(providerPaymentId, async (tx, payment) => {
-        const [took, gaveBack] = await ledger.byKeys(tx, [`payment-dispute:${disputeId}`, `payment-dispute-won:${disputeId}`]);
+        const [took, gaveBack] = await deps.credits.entries(tx, [`payment-dispute:${disputeId}`, `payment-dispute-won:${disputeId}`]);
         if (gaveBack) return undefined;
         const returned = took ? -took.paid_delta : 0;
-        await deps.credits.lockAccount(tx, payment.user_id);
-        await ledger.apply(tx, {
-          userId: payment.user_id,
-          kind: 'adjustment',
-          paidDelta: returned,
-          dailyDelta: 0,
-          idempotencyKey: `payment-dispute-won:${disputeId}`,
-          reference: `payment:${payment.provider_payment_id}`,
-        });
+        await deps.credits.givePaidBack(
+          tx,
+          payment.user_id,
+          returned,
+          `payment-dispute-won:${disputeId}`,
+          `payment:${payment.provider_payment_id}`,
+        );
         if (!took) return undefined;
         // A charge has one dispute at a time, so all credits disputed are this dispute's.
         const released = {

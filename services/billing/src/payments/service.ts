@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
-import { type Database, type Queryable, AppError, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { type Database, AppError, badRequest, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { fromMinorUnits } from '../catalogue/money';
 import { catalogueRepo } from '../catalogue/repo';
 import { type CreditsService } from '../credits/service';
 import type { PaymentIntent, PaymentProcessor } from './processor';
 import { type PaymentRow, paymentsRepo } from './repo';
-import { ABANDONED, SETTLED_STATUSES, UNSUBMITTED_STATUSES, paymentFields } from './views';
+import { ABANDONED, SETTLED_STATUSES, UNSUBMITTED_STATUSES } from './statuses';
+import { paymentFields } from './views';
 
 /** Stripe's intent statuses as the payments list shows them. */
 const PAYMENT_STATUS: Record<PaymentIntent['status'], string> = {
@@ -26,15 +27,10 @@ const PAYMENT_STATUS: Record<PaymentIntent['status'], string> = {
 export function paymentsService(deps: { db: Database; processor: PaymentProcessor; credits: CreditsService; afterCommit: () => void }) {
   const { db, processor } = deps;
 
-  async function findPayment(q: Queryable, providerPaymentId: string): Promise<PaymentRow | undefined> {
-    const { rows } = await q.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1', [providerPaymentId]);
-    return rows[0];
-  }
-
   /**
    * Records how `intent` stands on `payment`; grants the package's credits once when it succeeded.
    * An intent cancelled before any card was submitted (by the sweep, abandoned.ts) is recorded
-   * as abandoned, not as a canceled payment the user would see (views.ts).
+   * as abandoned, not as a canceled payment the user would see (statuses.ts).
    */
   async function settleIntent(payment: PaymentRow, intent: PaymentIntent) {
     const failed = intent.status === 'requires_payment_method' && intent.lastError !== null;
@@ -47,11 +43,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         return false;
       }
       if (intent.status === 'canceled' && UNSUBMITTED_STATUSES.includes(current.status)) status = ABANDONED;
-      await tx.query('UPDATE payments SET status = $2, failure_message = $3, updated_at = now() WHERE id = $1', [
-        payment.id,
-        status,
-        intent.lastError,
-      ]);
+      await paymentsRepo.setStatus(tx, payment.id, status, intent.lastError);
       const price = { amount: payment.amount, currency: payment.currency };
       if (failed && current.status !== 'failed') {
         await writeOutbox(
@@ -128,14 +120,14 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
      * when it succeeded. Called by confirm-payment (the client) and by the webhook.
      */
     async settle(paymentIntentId: string, forUserId?: string) {
-      const payment = await findPayment(db, paymentIntentId);
+      const payment = await paymentsRepo.byProviderId(db, paymentIntentId);
       if (!payment || (forUserId && payment.user_id !== forUserId)) throw notFound('No such payment', 'PAYMENT_NOT_FOUND');
       return settleIntent(payment, await processor.retrieveIntent(paymentIntentId));
     },
 
     /** `settle` with the intent already in hand (the sweep just cancelled or read it), so it is not read again. */
     async settleKnown(intent: PaymentIntent) {
-      const payment = await findPayment(db, intent.id);
+      const payment = await paymentsRepo.byProviderId(db, intent.id);
       if (!payment) throw notFound('No such payment', 'PAYMENT_NOT_FOUND');
       return settleIntent(payment, intent);
     },
@@ -161,7 +153,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         provider: processor.name,
         providerPaymentId: intent.id,
       });
-      const payment = (await findPayment(db, intent.id)) as PaymentRow;
+      const payment = (await paymentsRepo.byProviderId(db, intent.id)) as PaymentRow;
       return { handled: true, ...(await settleIntent(payment, intent)) };
     },
 
@@ -172,7 +164,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
      * package payment of this user (a subscription's) are left alone.
      */
     async recordCardSubmitted(paymentIntentId: string, userId: string) {
-      const payment = await findPayment(db, paymentIntentId);
+      const payment = await paymentsRepo.byProviderId(db, paymentIntentId);
       if (!payment || payment.type !== 'topup' || payment.user_id !== userId) return;
       await settleIntent(payment, await processor.retrieveIntent(paymentIntentId));
     },
@@ -183,7 +175,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
       const balance = await deps.credits.balance(userId);
       return { success: result.status === 'completed', status: result.status, credits: balance };
     },
-    /** The user's payments: the ones the user submitted a card for (an intent left unpaid is no payment; views.ts). */
+    /** The user's payments: the ones the user submitted a card for (an intent left unpaid is no payment; statuses.ts). */
     async list(userId: string, page: number, limit: number) {
       const { rows, total } = await paymentsRepo.pageOfUser(db, userId, limit, (page - 1) * limit);
       return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
-import { type Queryable, badRequest, newEvent, writeOutbox } from '@stockai/platform';
-import { ledger } from '../credits/ledger';
+import { type Queryable, newEvent, writeOutbox } from '@stockai/platform';
+import { setAccountLevel } from '../credits/service';
 import { paymentsRepo } from '../payments/repo';
 import { type Level, type PlanRow, type SubscriptionRow, subscriptionsRepo } from './repo';
 
@@ -10,37 +10,11 @@ import { type Level, type PlanRow, type SubscriptionRow, subscriptionsRepo } fro
  * caller's transaction (which holds the user's credit account locked).
  */
 export const membership = {
-  /**
-   * Sets the account's level and publishes the change. An upgrade (a level with more daily
-   * credits) tops today's daily credits up to its allowance, once per `reason`: the member paid
-   * for it. A downgrade grants nothing: it only takes away today's daily credits above the
-   * lower allowance (issue 17: an expiry after a day's credits were spent refilled them).
-   * 400 when the level does not exist (an admin deleted it).
-   */
+  /** Sets the account's level (the credit account's own rules, credits/service.ts) and publishes the change. */
   async changeLevel(tx: Queryable, userId: string, level: Level, reason: string) {
-    const { rows } = await tx.query<{ level: Level; daily_credits: number; allowance: number }>(
-      `SELECT a.level, a.daily_credits, l.daily_credits AS allowance
-       FROM credit_accounts a JOIN user_levels l ON l.level_type = a.level WHERE a.user_id = $1 FOR UPDATE OF a`,
-      [userId],
-    );
-    const account = rows[0];
-    if (!account || account.level === level) return;
-    const { rows: allowance } = await tx.query<{ daily_credits: number }>('SELECT daily_credits FROM user_levels WHERE level_type = $1', [
-      level,
-    ]);
-    if (!allowance[0]) throw badRequest(`level: there is no user level ${level}`, 'UNKNOWN_LEVEL');
-    await tx.query('UPDATE credit_accounts SET level = $2 WHERE user_id = $1', [userId, level]);
-    const next = allowance[0].daily_credits;
-    const change = next > account.allowance ? Math.max(0, next - account.daily_credits) : Math.min(0, next - account.daily_credits);
-    if (change !== 0)
-      await ledger.apply(tx, {
-        userId,
-        kind: change > 0 ? 'daily_refill' : 'adjustment',
-        paidDelta: 0,
-        dailyDelta: change,
-        idempotencyKey: `level-change:${reason}`,
-      });
-    await writeOutbox(tx, newEvent('membership.changed', eventData('membership.changed', { userId, level, previousLevel: account.level })));
+    const previousLevel = await setAccountLevel(tx, userId, level, reason);
+    if (previousLevel)
+      await writeOutbox(tx, newEvent('membership.changed', eventData('membership.changed', { userId, level, previousLevel })));
   },
 
   /**

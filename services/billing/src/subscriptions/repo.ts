@@ -186,9 +186,4 @@ export const subscriptionsRepo = {
 
   /** The catalogue's plan (catalogue/repo.ts). */
   plan: (q: Queryable, planId: string): Promise<PlanRow | undefined> => catalogueRepo.plan(q, planId),
-
-  async level(q: Queryable, userId: string): Promise<Level> {
-    const { rows } = await q.query<{ level: Level }>('SELECT level FROM credit_accounts WHERE user_id = $1', [userId]);
-    return rows[0]?.level ?? 'free';
-  },
 };

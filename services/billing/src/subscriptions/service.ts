@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, conflict, newEvent, writeOutbox } from '@stockai/platform';
+import type { CreditsService } from '../credits/service';
 import { membership } from './membership';
 import { DAY_MS, settlePeriods } from './periods';
 import type { SubscriptionProcessor, UserTransaction } from './processor';
@@ -10,18 +11,6 @@ import { type BillingCycle, type Level, type PlanRow, priceOf, type Subscription
 const SUBSCRIBE_CLAIM_STALE_MS = 5 * 60 * 1000;
 /** An incomplete subscription waits this long for its card's authentication (Stripe's own window is 23 hours). */
 const PENDING_FOR_MS = DAY_MS;
-
-/** Runs `work` with the user's credit account locked, so one user's subscription changes run one at a time. */
-export function userTransaction(db: Database, afterCommit: () => void): UserTransaction {
-  return async (userId, work) => {
-    const result = await db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
-      return work(tx);
-    });
-    afterCommit();
-    return result;
-  };
-}
 
 const noSubscription = () => new AppError(404, 'NO_SUBSCRIPTION', 'You have no active subscription');
 
@@ -41,13 +30,14 @@ const noSubscription = () => new AppError(404, 'NO_SUBSCRIPTION', 'You have no a
  */
 export function subscriptionsService(deps: {
   db: Database;
-  afterCommit: () => void;
+  /** The credit account, whose lock serialises one user's subscription changes. */
+  credits: Pick<CreditsService, 'userTransaction' | 'level'>;
   processor: SubscriptionProcessor;
   now?: () => Date;
   log?: (err: unknown, msg: string) => void;
 }) {
   const now = deps.now ?? (() => new Date());
-  const inTransaction = userTransaction(deps.db, deps.afterCommit);
+  const inTransaction: UserTransaction = (userId, work) => deps.credits.userTransaction(userId, work);
   const { processor } = deps;
 
   const view = (sub: SubscriptionRow | undefined, level: Level) => ({
@@ -66,7 +56,7 @@ export function subscriptionsService(deps: {
   });
 
   const currentView = (tx: Queryable, userId: string) =>
-    settlePeriods(tx, userId, now()).then(async (sub) => view(sub, await subscriptionsRepo.level(tx, userId)));
+    settlePeriods(tx, userId, now()).then(async (sub) => view(sub, await deps.credits.level(tx, userId)));
 
   /** The user's active subscription after settling its period; 404 without one. */
   const activeOrThrow = (userId: string) =>

@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@stockai/platform';
+import { type Database, type Logger, type PeriodicJob, runPeriodically } from '@stockai/platform';
 import { articlesRepo } from '../articles/repo';
 import type { GhostContentSource } from './content-source';
 
@@ -20,7 +20,7 @@ export function ghostPostIndex(deps: { db: Database; ghost: GhostContentSource; 
   let running: Promise<{ indexed: number; removed: number }> | undefined;
   let again = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+  let schedule: PeriodicJob | undefined;
   const cancel = new AbortController();
 
   async function copyAll() {
@@ -60,14 +60,13 @@ export function ghostPostIndex(deps: { db: Database; ghost: GhostContentSource; 
   return {
     refresh,
     start() {
-      void refreshQuietly();
-      timer = setInterval(() => void refreshQuietly(), deps.intervalMs);
-      timer.unref();
+      // refreshQuietly logs its own failures.
+      schedule = runPeriodically({ everyMs: deps.intervalMs, run: refreshQuietly, immediately: true, onError: () => undefined });
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
       cancel.abort();
+      await schedule?.stop();
       await running?.catch(() => undefined);
     },
   };

@@ -1,5 +1,6 @@
 import type { Database } from '../db/types';
 import type { Logger } from '../logger';
+import { type PeriodicJob, runPeriodically } from '../runtime/periodic';
 
 /**
  * How long the outbox keeps published events and the inbox keeps processed ids. An inbox id
@@ -52,25 +53,14 @@ export function startEventPruning(
   retention: EventRetention,
   logger: Pick<Logger, 'info' | 'warn'>,
   intervalMs = 60 * 60 * 1000,
-): { stop(): Promise<void> } {
-  let round: Promise<void> | undefined;
-  const run = () => {
-    round ??= pruneEventTables(db, retention)
-      .then((deleted) => {
-        if (deleted.outbox + deleted.inbox > 0) logger.info({ deleted, retention }, 'old outbox and inbox rows pruned');
-      })
-      .catch((err: unknown) => logger.warn({ err }, 'outbox and inbox pruning failed; will retry'))
-      .finally(() => {
-        round = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await round;
+): PeriodicJob {
+  return runPeriodically({
+    everyMs: intervalMs,
+    immediately: true,
+    run: async () => {
+      const deleted = await pruneEventTables(db, retention);
+      if (deleted.outbox + deleted.inbox > 0) logger.info({ deleted, retention }, 'old outbox and inbox rows pruned');
     },
-  };
+    onError: (err) => logger.warn({ err }, 'outbox and inbox pruning failed; will retry'),
+  });
 }

@@ -31,6 +31,9 @@ export function processEnvSchema(defaultPort: number) {
     // false where a migration Job applies the schema as its owner and the service connects
     // with a role that may not change it (the Helm chart): the service then only checks that
     // no migration is pending.
+    // Connections per process to its database: replicas × this must stay under the server's
+    // max_connections (or PgBouncer's pool); docs/operations.md, "Capacity plan".
+    DATABASE_POOL_MAX: env.positiveInt(10),
     MIGRATE_ON_START: env.bool(true),
     OUTBOX_RETENTION_HOURS: env.positiveInt(DEFAULT_EVENT_RETENTION.outboxHours),
     INBOX_RETENTION_HOURS: env.positiveInt(DEFAULT_EVENT_RETENTION.inboxHours),
@@ -54,7 +57,7 @@ export async function runServiceProcess(definition: ServiceDefinition, defaultPo
   const config = loadConfig(processEnvSchema(defaultPort));
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   try {
-    const db = createPostgresDatabase(await databaseUrlFor(definition.name, config.DATABASE_URL));
+    const db = createPostgresDatabase(await databaseUrlFor(definition.name, config.DATABASE_URL), { max: config.DATABASE_POOL_MAX });
     const bus = await createAmqpBus(config.AMQP_URL, {
       exchange: config.AMQP_EXCHANGE,
       queuePrefix: config.AMQP_QUEUE_PREFIX,

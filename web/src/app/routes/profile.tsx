@@ -17,7 +17,7 @@ import { MembershipTab } from '@/features/profile/components/membership-tab';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { ProfileHeader } from '@/features/profile/components/profile-header';
 import { ProfileTabs } from '@/features/profile/components/profile-tabs';
-import { MEMBERSHIP_LEVELS, type ProfileData } from '@/features/profile/types/profile';
+import { MEMBERSHIP_LEVELS } from '@/features/profile/types/profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const TABS = ['basic', 'preferences', 'password', 'billing', 'membership'] as const;
@@ -42,12 +42,9 @@ export function ProfileRoute() {
   const onUpgrade = () => billing.openPurchase({ tab: 'plans' });
 
   // The header shows the signed-in user's name, so it is refreshed after the name changes.
-  const onBasicInfoSaved = (data: ProfileData) => {
-    profile.replace(data);
-    void verify();
-  };
+  const onBasicInfoSaved = () => void verify();
 
-  if (profile.status === 'loading') {
+  if (profile.isPending) {
     return (
       <div className="page">
         <Spinner label={t('profile.loading')} />
@@ -55,10 +52,10 @@ export function ProfileRoute() {
     );
   }
 
-  if (profile.status === 'error') {
+  if (profile.isError) {
     return (
       <div className="page">
-        <ProfileLoadError onRetry={() => void profile.reload()} />
+        <ProfileLoadError onRetry={() => void profile.refetch()} />
       </div>
     );
   }
@@ -77,7 +74,7 @@ export function ProfileRoute() {
         onSelect={selectTab}
       >
         {tab === 'basic' && <BasicInfoForm user={user} onSaved={onBasicInfoSaved} />}
-        {tab === 'preferences' && <InvestmentPreferencesPanel profile={investor} onSaved={profile.replace} />}
+        {tab === 'preferences' && <InvestmentPreferencesPanel profile={investor} />}
         {tab === 'password' && <ChangePasswordForm onTokenReplaced={replaceToken} />}
         {tab === 'billing' && (
           <BillingTab balance={credits} onBuyCredits={() => billing.openPurchase({ tab: 'packages' })} payments={<RecentPayments />} />

@@ -1,8 +1,8 @@
-import { ApiError, apiUrl, getAuthToken } from '@/lib/api-client';
+import { analysisView } from '@stockai/contracts';
+import { ApiError, buildUrl, getAuthToken } from '@/lib/api-client';
 import { isFinished, type AnalysisRecord } from '../types/analysis';
 import { AnalysisFollowError } from './follow-errors';
 import { getAnalysis } from './get-analysis';
-import { parseAnalysisRecord } from './parse-analysis';
 
 /** Spec section 9: a poll every 2 seconds, at most 150. */
 export const POLL_INTERVAL_MS = 2000;
@@ -57,7 +57,7 @@ async function followStream(id: string, { signal, onUpdate }: FollowOptions): Pr
   let silence = window.setTimeout(stopStream, STREAM_SILENCE_MS);
   try {
     const token = getAuthToken();
-    const response = await fetch(apiUrl(`analysis/${encodeURIComponent(id)}/events`), {
+    const response = await fetch(buildUrl(`analysis/${encodeURIComponent(id)}/events`), {
       headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       cache: 'no-store',
       signal: stream.signal,
@@ -73,13 +73,12 @@ async function followStream(id: string, { signal, onUpdate }: FollowOptions): Pr
       const { events, rest } = takeServerSentEvents(buffer + value);
       buffer = rest;
       for (const data of events) {
-        let record: AnalysisRecord | null;
+        let record: AnalysisRecord;
         try {
-          record = parseAnalysisRecord(JSON.parse(data));
+          record = analysisView.parse(JSON.parse(data));
         } catch {
-          record = null;
+          continue;
         }
-        if (!record) continue;
         onUpdate(record);
         if (isFinished(record)) {
           await reader.cancel();
@@ -109,7 +108,7 @@ async function poll(id: string, { signal, onUpdate }: FollowOptions): Promise<An
       if (error instanceof ApiError) {
         if (error.status === 401 || error.status === 403) throw new AnalysisFollowError('auth');
         if (error.status === 404) throw new AnalysisFollowError('notFound');
-        if (error.code === 'PARSE_ERROR') throw new AnalysisFollowError('restart');
+        if (error.code === 'INVALID_RESPONSE') throw new AnalysisFollowError('restart');
       }
       console.warn('Analysis poll failed; trying again', error);
     }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { analysisHistoryResponse, type AnalysisHistoryResponse } from '@stockai/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { AnalysisRecord } from '../types/analysis';
-import { parseAnalysisRecord } from './parse-analysis';
 
 /** Spec section 9: ten analyses a page. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -14,24 +14,10 @@ export interface HistoryQuery {
   symbol: string;
 }
 
-export interface HistoryPage {
-  analyses: AnalysisRecord[];
-  totalPages: number;
-  total: number;
-}
+export type HistoryPage = AnalysisHistoryResponse;
 
-export function parseHistoryPage(raw: unknown): HistoryPage {
-  const data = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const analyses = Array.isArray(data.analyses)
-    ? data.analyses.map(parseAnalysisRecord).filter((record): record is AnalysisRecord => record !== null)
-    : [];
-  const total = typeof data.total === 'number' ? data.total : analyses.length;
-  const totalPages = typeof data.totalPages === 'number' ? data.totalPages : Math.ceil(total / HISTORY_PAGE_SIZE);
-  return { analyses, total, totalPages };
-}
-
-export async function getAnalysisHistory(query: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
-  const raw = await apiClient.get<unknown>('users/analysis-history', {
+export function getAnalysisHistory(query: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
+  return apiClient.get('users/analysis-history', analysisHistoryResponse, {
     query: {
       page: query.page,
       limit: HISTORY_PAGE_SIZE,
@@ -40,38 +26,15 @@ export async function getAnalysisHistory(query: HistoryQuery, signal?: AbortSign
     },
     signal,
   });
-  return parseHistoryPage(raw);
 }
 
-export type HistoryState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: HistoryPage };
-
-/** One page of the signed-in user's analyses; reloads whenever the query changes. */
+/** One page of the signed-in user's analyses; read again whenever the query changes. */
 export function useAnalysisHistory(query: HistoryQuery) {
-  const [state, setState] = useState<HistoryState>({ status: 'loading' });
-  const latest = useRef<AbortController | null>(null);
-  const { page, status, symbol } = query;
-
-  const reload = useCallback(async () => {
-    latest.current?.abort();
-    const controller = new AbortController();
-    latest.current = controller;
-    setState({ status: 'loading' });
-    try {
-      const data = await getAnalysisHistory({ page, status, symbol }, controller.signal);
-      if (!controller.signal.aborted) setState({ status: 'ready', data });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      console.error('Failed to load analysis history', error);
-      setState({ status: 'error' });
-    }
-  }, [page, status, symbol]);
-
-  useEffect(() => {
-    void reload();
-    return () => latest.current?.abort();
-  }, [reload]);
-
-  return { ...state, reload };
+  return useQuery({
+    queryKey: ['analysis-history', query],
+    queryFn: ({ signal }) => getAnalysisHistory(query, signal),
+    staleTime: 0,
+  });
 }
 
 /**

@@ -1,17 +1,18 @@
+import { startAnalysisResponse } from '@stockai/contracts';
 import { apiClient } from '@/lib/api-client';
 
 /**
  * POST analysis/analyze/{symbol}: spends one credit and queues the analysis; answers 202 with
- * its id. 402 (no credits), 422 (not analysable) and 409 (already running) arrive as ApiError.
+ * its id. INSUFFICIENT_CREDITS (402), NOT_ANALYSABLE (422) and ANALYSIS_RUNNING (409) arrive
+ * as ApiError.
  */
 export async function startAnalysis(symbol: string, userProfile: unknown, signal?: AbortSignal): Promise<string> {
-  const body = await apiClient.post<{ analysisId?: unknown; id?: unknown }>(
+  const { analysisId } = await apiClient.post(
     `analysis/analyze/${encodeURIComponent(symbol)}`,
+    startAnalysisResponse,
     // Without a stored profile the field is left out and the server uses what it has.
     { userProfile: userProfile ?? undefined },
     { signal },
   );
-  const id = body?.analysisId ?? body?.id;
-  if (typeof id !== 'string' || !id) throw new Error('The server did not return an analysis id');
-  return id;
+  return analysisId;
 }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { followAnalysis } from '../api/follow-analysis';
 import { findRunningAnalysis } from '../api/get-analysis-history';
 import { AnalysisFollowError } from '../api/follow-errors';
@@ -11,7 +10,7 @@ import { startAnalysis } from '../api/start-analysis';
 import type { AnalysisRecord } from '../types/analysis';
 import type { AnalysisResults } from '../types/results';
 import { isNotAnalysableStatus, type NotAnalysableStatus } from '../types/stock';
-import { classifyStartFailure, mentionsNotAnalysable, statusFromCompanyName } from '../utils/analysis-errors';
+import { classifyStartFailure, isNotAnalysable, isUnknownSymbol } from '../utils/analysis-errors';
 import { normaliseSymbol } from '../utils/symbol';
 
 /** Spec section 9. */
@@ -88,11 +87,6 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
     setProgress({ symbol, percent: 100, message: null });
     later(OVERLAY_CLOSE_DELAY_MS, () => {
       setProgress(null);
-      const nameStatus = statusFromCompanyName(results.basic?.companyName);
-      if (nameStatus) {
-        setNotAnalysable({ symbol, status: nameStatus, reason: null });
-        return;
-      }
       setReport({ analysisId, symbol, results });
       window.requestAnimationFrame(() =>
         document.getElementById(RESULTS_ELEMENT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
@@ -127,7 +121,7 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
 
       try {
         const status = await getStockStatus(symbol, signal).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) throw error;
+          if (isUnknownSymbol(error)) throw error;
           // The check is advisory: when it cannot be had, the start request checks again.
           if (!signal.aborted) console.warn('Stock status check failed; starting anyway', error);
           return null;
@@ -145,7 +139,7 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
           analysisId = await startAnalysis(symbol, userProfile, signal);
         } catch (error) {
           if (signal.aborted) return;
-          if (error instanceof ApiError && error.status === 422) {
+          if (isNotAnalysable(error)) {
             const recheck = await getStockStatus(symbol, signal).catch(() => null);
             setProgress(null);
             setNotAnalysable({
@@ -155,13 +149,8 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
             });
             return;
           }
-          if (mentionsNotAnalysable(error)) {
-            setProgress(null);
-            setNotAnalysable({ symbol, status: 'error', reason: (error as Error).message });
-            return;
-          }
           const running =
-            error instanceof ApiError && error.status === 409 ? await findRunningAnalysis(symbol, signal).catch(() => null) : null;
+            classifyStartFailure(error) === 'alreadyRunning' ? await findRunningAnalysis(symbol, signal).catch(() => null) : null;
           if (!running) throw error;
           toast.info(t('analysis.followingRunning', { symbol }));
           analysisId = running.id;
@@ -187,7 +176,7 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
         finish(analysisId, symbol, results);
       } catch (error) {
         if (signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) {
+        if (isUnknownSymbol(error)) {
           setProgress(null);
           toast.error(error.message);
           return;

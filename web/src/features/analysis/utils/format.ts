@@ -49,12 +49,6 @@ export function formatSignedPrice(value: number | null | undefined): string {
   return value < 0 ? `-${text}` : text;
 }
 
-/** A model input: numbers with up to 4 digits (rates such as 0.085), text as it is. */
-export function formatInput(value: number | string | null): string {
-  if (value === null) return MISSING;
-  return typeof value === 'number' ? formatNumber(value, 4) : value;
-}
-
 /** up, down or flat, for colouring a change (green up, red down, as Hong Kong and US quotes do). */
 export function trend(value: number | null | undefined): 'up' | 'down' | 'flat' {
   if (!present(value) || value === 0) return 'flat';

@@ -1,37 +1,31 @@
-import { useEffect, useState } from 'react';
+import { postResponse } from '@stockai/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { ArticleWithBody } from '../types/article';
-import { parseArticleWithBody } from './parse-article';
 
+/**
+ * GET ghost/blog/posts/{slug}. Only a built-in article (a path of this app) is shown here: its
+ * HTML is ours. Anything else reads as not found rather than rendered, so no other system's
+ * HTML ever runs inside the app.
+ */
 export async function getArticle(slug: string, signal?: AbortSignal): Promise<ArticleWithBody | null> {
-  return parseArticleWithBody(await apiClient.get<unknown>(`ghost/blog/posts/${encodeURIComponent(slug)}`, { signal }));
+  const { post } = await apiClient.get(`ghost/blog/posts/${encodeURIComponent(slug)}`, postResponse, { signal });
+  return post.url.startsWith('/') ? post : null;
 }
 
 export type ArticleQuery =
   { status: 'loading' } | { status: 'found'; article: ArticleWithBody } | { status: 'not-found' } | { status: 'failed' };
 
+const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 /** One article for its page; a 404 (or a malformed address) is "not found", anything else "failed". */
 export function useArticle(slug: string): ArticleQuery {
-  const [state, setState] = useState<ArticleQuery>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getArticle(slug, controller.signal)
-      .then((article) => {
-        if (!controller.signal.aborted) setState(article ? { status: 'found', article } : { status: 'not-found' });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setState({ status: 'not-found' });
-          return;
-        }
-        console.error('Failed to load the article', error);
-        setState({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, [slug]);
-
-  return state;
+  const query = useQuery({
+    queryKey: ['article', slug],
+    queryFn: ({ signal }) => getArticle(slug, signal),
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) return isNotFound(query.error) ? { status: 'not-found' } : { status: 'failed' };
+  return query.data ? { status: 'found', article: query.data } : { status: 'not-found' };
 }

@@ -1,7 +1,7 @@
+import { postsResponse } from '@stockai/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { usePostsQuery } from '../hooks/use-posts-query';
 import type { Article } from '../types/article';
-import { parsePosts } from './parse-article';
 
 /** Spec: the keywords are capped at three terms, joined by spaces; 4 posts after an analysis. */
 export const MAX_KEYWORDS = 3;
@@ -19,18 +19,23 @@ export function keywordsQuery(keywords: string[]): string {
 }
 
 export async function searchArticles(keywords: string, limit: number, signal?: AbortSignal): Promise<Article[]> {
-  return parsePosts(await apiClient.get<unknown>('ghost/blog/search', { query: { keywords, limit }, signal }));
+  return (await apiClient.get('ghost/blog/search', postsResponse, { query: { keywords, limit }, signal })).posts;
 }
 
 /**
  * Articles related to `keywords` (the first three). `excludeSlug` leaves out the article being
- * read, asking for one more so the list stays full.
+ * read, asking for one more so the list stays full. A failure is only logged and shows as no posts.
  */
 export function useRelatedArticles(keywords: string[], excludeSlug?: string) {
-  const query = keywordsQuery(keywords);
+  const text = keywordsQuery(keywords);
   const limit = excludeSlug ? RELATED_LIMIT + 1 : RELATED_LIMIT;
-  return usePostsQuery(query ? `${query}|${excludeSlug ?? ''}` : null, async (signal) => {
-    const posts = await searchArticles(query, limit, signal);
-    return posts.filter((p) => p.slug !== excludeSlug).slice(0, RELATED_LIMIT);
+  const query = useQuery({
+    queryKey: ['related-articles', text, excludeSlug ?? null],
+    queryFn: async ({ signal }) => {
+      const posts = await searchArticles(text, limit, signal);
+      return posts.filter((p) => p.slug !== excludeSlug).slice(0, RELATED_LIMIT);
+    },
+    enabled: text !== '',
   });
+  return { posts: query.data ?? [], isLoading: query.isLoading };
 }

@@ -1,28 +1,20 @@
-import { useCallback } from 'react';
+import { authSessionResponse } from '@stockai/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '../hooks/use-auth';
 import type { AuthSession } from '../types/user';
-import { parseAuthSession } from './parse-user';
 
 export interface LoginInput {
   email: string;
   password: string;
 }
 
-export async function loginWithPassword(input: LoginInput): Promise<AuthSession> {
-  const data = await apiClient.post<unknown>('auth/login', input);
-  return parseAuthSession(data);
+export function loginWithPassword(input: LoginInput): Promise<AuthSession> {
+  return apiClient.post('auth/login', authSessionResponse, input);
 }
 
-/** Logs in and starts the session; rejects with the ApiError of a failed attempt. */
+/** Logs in and starts the session; a failed attempt rejects with its ApiError. */
 export function useLogin() {
   const { startSession } = useAuth();
-  return useCallback(
-    async (input: LoginInput) => {
-      const session = await loginWithPassword(input);
-      startSession(session);
-      return session.user;
-    },
-    [startSession],
-  );
+  return useMutation({ mutationFn: loginWithPassword, onSuccess: startSession });
 }

@@ -1,21 +1,15 @@
-import { useCallback } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '../hooks/use-auth';
 
 export async function logoutSession(): Promise<void> {
-  await apiClient.post<{ success: boolean }>('auth/logout');
+  await apiClient.post('auth/logout', z.unknown());
 }
 
 /** Tells the server, then clears the session locally even when that call fails. */
 export function useLogout() {
   const { endSession } = useAuth();
-  return useCallback(async () => {
-    try {
-      await logoutSession();
-    } catch (error) {
-      console.error('Logout request failed; clearing the local session anyway', error);
-    } finally {
-      endSession();
-    }
-  }, [endSession]);
+  const { mutateAsync } = useMutation({ mutationFn: logoutSession, onSettled: endSession });
+  return () => mutateAsync().catch(() => undefined);
 }

@@ -1,17 +1,38 @@
+import { resetTokenResponse } from '@stockai/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 
 /** Asks for a reset e-mail; the answer is the same whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await apiClient.post<unknown>('auth/forgot-password', { email });
+  await apiClient.post('auth/forgot-password', z.unknown(), { email });
 }
 
-/** The e-mail address a reset link belongs to; rejects when the link is invalid, used or expired. */
-export async function verifyResetToken(token: string): Promise<{ email: string }> {
-  const data = await apiClient.get<{ valid?: unknown; email?: unknown }>(`auth/verify-reset-token/${encodeURIComponent(token)}`);
-  if (data?.valid !== true || typeof data.email !== 'string') throw new Error('Invalid or expired reset token');
-  return { email: data.email };
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  await apiClient.post<unknown>('auth/reset-password', { token, newPassword });
+/** The e-mail address a reset link belongs to; fails when the link is invalid, used or expired. */
+export async function verifyResetToken(token: string, signal?: AbortSignal): Promise<{ email: string }> {
+  const { email } = await apiClient.get(`auth/verify-reset-token/${encodeURIComponent(token)}`, resetTokenResponse, { signal });
+  return { email };
+}
+
+/** null token: the link had none, nothing to check. A link is checked once: its answer cannot improve. */
+export function useResetToken(token: string | null) {
+  return useQuery({
+    queryKey: ['reset-token', token],
+    queryFn: ({ signal }) => verifyResetToken(token ?? '', signal),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+  await apiClient.post('auth/reset-password', z.unknown(), input);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
 }

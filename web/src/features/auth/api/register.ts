@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
+import { authSessionResponse } from '@stockai/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '../hooks/use-auth';
 import type { AuthSession } from '../types/user';
-import { parseAuthSession } from './parse-user';
 
 export interface RegisterInput {
   email: string;
@@ -11,20 +11,12 @@ export interface RegisterInput {
   lastName: string;
 }
 
-export async function registerAccount(input: RegisterInput): Promise<AuthSession> {
-  const data = await apiClient.post<unknown>('auth/register', input);
-  return parseAuthSession(data);
+export function registerAccount(input: RegisterInput): Promise<AuthSession> {
+  return apiClient.post('auth/register', authSessionResponse, input);
 }
 
-/** Registers and starts the session; rejects with the ApiError of a failed attempt. */
+/** Registers and starts the session; a failed attempt rejects with its ApiError. */
 export function useRegister() {
   const { startSession } = useAuth();
-  return useCallback(
-    async (input: RegisterInput) => {
-      const session = await registerAccount(input);
-      startSession(session);
-      return session.user;
-    },
-    [startSession],
-  );
+  return useMutation({ mutationFn: registerAccount, onSuccess: startSession });
 }

@@ -1,14 +1,11 @@
+import { verifyResponse } from '@stockai/contracts';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { User } from '../types/user';
-import { parseUser } from './parse-user';
 
-interface VerifyResponse {
-  user: unknown;
-}
+export const sessionQueryKey = ['session'] as const;
 
 export async function verifySession(signal?: AbortSignal): Promise<User> {
-  const data = await apiClient.get<VerifyResponse>('auth/verify', { signal });
-  return parseUser(data?.user);
+  return (await apiClient.get('auth/verify', verifyResponse, { signal })).user;
 }
 
 /**
@@ -16,7 +13,5 @@ export async function verifySession(signal?: AbortSignal): Promise<User> {
  * error leaves the token in place so the next check can restore the session.
  */
 export function isAuthRejection(error: unknown): boolean {
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /\b(401|403)\b|Authentication required/i.test(message);
+  return error instanceof ApiError && error.isAuthRejection;
 }

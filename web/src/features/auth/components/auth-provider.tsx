@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { clearAuthToken, getAuthToken, setAuthToken } from '@/lib/api-client';
-import { isAuthRejection, verifySession } from '../api/verify-session';
+import { isAuthRejection, sessionQueryKey, verifySession } from '../api/verify-session';
 import { AuthContext, type AuthContextValue, type AuthStatus } from '../hooks/use-auth';
 import type { AuthSession, User } from '../types/user';
 
 export const SESSION_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (getAuthToken() ? 'checking' : 'unauthenticated'));
   // Bumped by every login/logout so a token check that was already in flight cannot undo it.
@@ -20,7 +22,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const verified = await verifySession();
+      const verified = await queryClient.fetchQuery({
+        queryKey: sessionQueryKey,
+        queryFn: ({ signal }) => verifySession(signal),
+        staleTime: 0,
+        retry: false,
+      });
       if (generation !== sessionGeneration.current) return;
       setUser(verified);
       setStatus('authenticated');
@@ -34,7 +41,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser(null);
       setStatus('unauthenticated');
     }
-  }, []);
+  }, [queryClient]);
+
+  /** Another person (or nobody) now: what the cache holds of the previous one is read again. */
+  const identityChanged = useCallback(() => {
+    sessionGeneration.current += 1;
+    void queryClient.resetQueries();
+  }, [queryClient]);
 
   useEffect(() => {
     void verify();
@@ -42,21 +55,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(timer);
   }, [verify]);
 
-  const startSession = useCallback((session: AuthSession) => {
-    sessionGeneration.current += 1;
-    setAuthToken(session.token);
-    setUser(session.user);
-    setStatus('authenticated');
-  }, []);
+  const startSession = useCallback(
+    (session: AuthSession) => {
+      setAuthToken(session.token);
+      identityChanged();
+      setUser(session.user);
+      setStatus('authenticated');
+    },
+    [identityChanged],
+  );
 
   const adoptToken = useCallback(
     async (token: string) => {
-      sessionGeneration.current += 1;
       setAuthToken(token);
+      identityChanged();
       setStatus('checking');
       await verify();
     },
-    [verify],
+    [verify, identityChanged],
   );
 
   const replaceToken = useCallback((token: string) => {
@@ -66,11 +82,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const endSession = useCallback(() => {
-    sessionGeneration.current += 1;
     clearAuthToken();
+    identityChanged();
     setUser(null);
     setStatus('unauthenticated');
-  }, []);
+  }, [identityChanged]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { TextField } from '@/components/ui/text-field/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { logUnexpectedFailure } from '@/lib/log-failure';
-import { requestPasswordReset } from '../api/password-recovery';
+import { useRequestPasswordReset } from '../api/password-recovery';
 import { EMAIL_PATTERN } from '@/lib/validation';
 import './recovery.css';
 
@@ -17,25 +16,19 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const request = useRequestPasswordReset();
+  const sending = request.isPending;
 
   const send = async (address: string) => {
-    setSending(true);
     setError(null);
     try {
-      await requestPasswordReset(address);
+      await request.mutateAsync(address);
       setSentTo(address);
       toast.success(t('forgotPassword.sentToast'));
     } catch (failure) {
-      logUnexpectedFailure('Forgot password failed', failure);
       // The server's message when it gave one (e.g. too many requests), else the spec's fallback.
-      const message =
-        failure instanceof ApiError && !failure.message.startsWith('HTTP error!') && !failure.isNetworkError
-          ? failure.message
-          : 'Failed to send reset email';
+      const message = failure instanceof ApiError && failure.hasServerMessage ? failure.message : 'Failed to send reset email';
       setError(failure instanceof ApiError && failure.status === 429 ? t('auth.tooManyAttempts') : message);
-    } finally {
-      setSending(false);
     }
   };
 

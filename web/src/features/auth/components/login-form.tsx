@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { TextField } from '@/components/ui/text-field/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { logUnexpectedFailure } from '@/lib/log-failure';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { GOOGLE_SIGN_IN_URL } from '../api/google-sign-in';
 import { useLogin } from '../api/login';
@@ -52,9 +51,9 @@ function validate(mode: LoginMode, values: Values, t: Translate): FormError | nu
  */
 function registerFailureMessage(error: unknown, t: Translate): string {
   if (!(error instanceof ApiError)) return t('auth.registerFailed');
-  if (error.status === 409) return t('auth.emailTaken');
+  if (error.code === 'EMAIL_TAKEN') return t('auth.emailTaken');
   if (error.status === 429) return t('auth.tooManyAttempts');
-  if (error.status === 400 && !error.message.startsWith('HTTP error!')) return error.message;
+  if (error.status === 400 && error.hasServerMessage) return error.message;
   return t('auth.registerFailed');
 }
 
@@ -96,18 +95,17 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
     setSubmitting(true);
     try {
       const email = values.email.trim();
-      const user = isRegister
-        ? await register({
+      const { user } = isRegister
+        ? await register.mutateAsync({
             email,
             password: values.password,
             firstName: values.firstName.trim(),
             lastName: values.lastName.trim(),
           })
-        : await login({ email, password: values.password });
+        : await login.mutateAsync({ email, password: values.password });
       toast.success(isRegister ? t('auth.registerSuccess') : t('auth.loginSuccess'));
       onSuccess(user);
     } catch (failure) {
-      logUnexpectedFailure(isRegister ? 'Registration failed' : 'Login failed', failure);
       const message = isRegister ? registerFailureMessage(failure, t) : t('auth.loginFailed');
       setError({ message });
       toast.error(message);

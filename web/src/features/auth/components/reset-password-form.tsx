@@ -4,8 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PasswordField } from '@/components/ui/password-field/password-field';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { ApiError } from '@/lib/api-client';
-import { logUnexpectedFailure } from '@/lib/log-failure';
-import { resetPassword, verifyResetToken } from '../api/password-recovery';
+import { useResetPassword, useResetToken } from '../api/password-recovery';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import './recovery.css';
 
@@ -14,31 +13,28 @@ export const RESET_REDIRECT_MS = 3000;
 
 type State = { step: 'checking' } | { step: 'invalid'; reason: 'missing' | 'expired' } | { step: 'form'; email: string } | { step: 'done' };
 
+/** Where the page stands: the link's check first, then the form, then done. */
+function stateOf(token: string | null, check: ReturnType<typeof useResetToken>, done: boolean, expired: boolean): State {
+  if (!token) return { step: 'invalid', reason: 'missing' };
+  if (done) return { step: 'done' };
+  if (expired || check.isError) return { step: 'invalid', reason: 'expired' };
+  if (check.isPending) return { step: 'checking' };
+  return { step: 'form', email: check.data.email };
+}
+
 /** Checks the link's token, shows whose password it resets, sets the new one, then goes to /login. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const idPrefix = useId();
-  const [state, setState] = useState<State>(token ? { step: 'checking' } : { step: 'invalid', reason: 'missing' });
+  const check = useResetToken(token);
+  const reset = useResetPassword();
+  const [expired, setExpired] = useState(false);
+  const state = stateOf(token, check, reset.isSuccess, expired);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    let current = true;
-    verifyResetToken(token).then(
-      ({ email }) => current && setState({ step: 'form', email }),
-      (failure: unknown) => {
-        logUnexpectedFailure('Reset token check failed', failure);
-        if (current) setState({ step: 'invalid', reason: 'expired' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token]);
+  const saving = reset.isPending;
 
   useEffect(() => {
     if (state.step !== 'done') return;
@@ -51,16 +47,15 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     if (!token || saving) return;
     if (password.length < PASSWORD_MIN_LENGTH) return setError(t('auth.validation.passwordTooShort'));
     if (password !== confirm) return setError(t('resetPassword.mismatch'));
-    setSaving(true);
     setError(null);
     try {
-      await resetPassword(token, password);
-      setState({ step: 'done' });
+      await reset.mutateAsync({ token, newPassword: password });
     } catch (failure) {
-      logUnexpectedFailure('Reset password failed', failure);
-      if (failure instanceof ApiError && failure.code === 'INVALID_RESET_TOKEN') setState({ step: 'invalid', reason: 'expired' });
-      else setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Failed to reset password');
-      setSaving(false);
+      if (failure instanceof ApiError && failure.code === 'INVALID_RESET_TOKEN') setExpired(true);
+      else
+        setError(
+          failure instanceof ApiError && failure.status === 400 && failure.hasServerMessage ? failure.message : 'Failed to reset password',
+        );
     }
   };
 

@@ -1,21 +1,12 @@
-export type UserRole = 'user' | 'admin';
-export type MembershipLevel = 'free' | 'vip' | 'premium';
+import type { MembershipLevel, PublicUser } from '@stockai/contracts';
 
-export interface User {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  role: UserRole;
-  /** The verify/login answers carry a numeric level (1 by default); membership names appear elsewhere. */
-  level: number | MembershipLevel;
-}
+export type { MembershipLevel };
+export type UserRole = PublicUser['role'];
+
+/** The signed-in user as auth's answers carry it. */
+export type User = PublicUser;
 
 export interface AuthSession {
   token: string;
   user: User;
 }
-
-export const DEFAULT_ROLE: UserRole = 'user';
-export const DEFAULT_LEVEL = 1;

@@ -1,28 +1,19 @@
+import { currentSubscriptionResponse } from '@stockai/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { BillingCycle } from '../types/catalogue';
 import type { CurrentSubscription } from '../types/subscription';
-import { numberOf, objectOf, stringOf } from './read-json';
 
-const cycleOf = (value: unknown): BillingCycle | null => (value === 'monthly' || value === 'yearly' ? value : null);
+export const subscriptionQueryKey = (userId: string | null) => ['subscription', userId] as const;
 
-/** Reads GET subscriptions/current, and the same view that subscribe, cancel and auto-renewal answer with. */
-export function parseCurrentSubscription(raw: unknown): CurrentSubscription {
-  const data = objectOf(raw);
-  const sub = data.subscription === null || data.subscription === undefined ? null : objectOf(data.subscription);
-  return {
-    hasSubscription: data.hasSubscription === true && sub !== null,
-    level: stringOf(data.level) ?? 'free',
-    subscription: sub && {
-      planId: stringOf(sub.planId),
-      billingCycle: cycleOf(sub.billingCycle),
-      expiresAt: stringOf(sub.expiresAt),
-      daysRemaining: numberOf(sub.daysRemaining),
-      autoRenewal: sub.autoRenewal === true,
-      cancelAtPeriodEnd: sub.cancelAtPeriodEnd === true,
-    },
-  };
+export function getCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription> {
+  return apiClient.get('subscriptions/current', currentSubscriptionResponse, { signal });
 }
 
-export async function getCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription> {
-  return parseCurrentSubscription(await apiClient.get<unknown>('subscriptions/current', { signal }));
+/** The signed-in user's subscription; nothing is loaded for a visitor. */
+export function useCurrentSubscription(userId: string | null) {
+  return useQuery({
+    queryKey: subscriptionQueryKey(userId),
+    queryFn: ({ signal }) => getCurrentSubscription(signal),
+    enabled: userId !== null,
+  });
 }

@@ -1,27 +1,26 @@
+import { paymentConfigResponse } from '@stockai/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { PaymentConfig } from '../types/payment';
-import { objectOf, stringOf } from './read-json';
 
 const DEMO: PaymentConfig = { processor: 'demo', publishableKey: null };
 
-export function parsePaymentConfig(raw: unknown): PaymentConfig {
-  const data = objectOf(raw);
-  const publishableKey = stringOf(data.publishableKey);
-  // Stripe without a publishable key could not show its form; the demo form is the honest fallback.
-  return data.processor === 'stripe' && publishableKey ? { processor: 'stripe', publishableKey } : DEMO;
+/**
+ * GET payments/config: which card form to show. A billing service from before this endpoint
+ * answers 404: that one is demo-only. Stripe without a publishable key could not show its
+ * form; the demo form is the honest fallback.
+ */
+export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
+  try {
+    const { processor, publishableKey } = await apiClient.get('payments/config', paymentConfigResponse, { signal });
+    return processor === 'stripe' && publishableKey ? { processor, publishableKey } : DEMO;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return DEMO;
+    throw error;
+  }
 }
 
-let cached: Promise<PaymentConfig> | null = null;
-
-/**
- * GET payments/config: which card form to show. It cannot change while the page is open, so it
- * is read once. A billing service from before this endpoint answers 404: that one is demo-only.
- */
-export function getPaymentConfig(): Promise<PaymentConfig> {
-  cached ??= apiClient.get<unknown>('payments/config').then(parsePaymentConfig, (error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) return DEMO;
-    cached = null;
-    throw error;
-  });
-  return cached;
+/** It cannot change while the page is open, so it is read once. */
+export function usePaymentConfig() {
+  return useQuery({ queryKey: ['payment-config'], queryFn: ({ signal }) => getPaymentConfig(signal), staleTime: Infinity });
 }

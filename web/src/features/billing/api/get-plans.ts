@@ -1,36 +1,29 @@
+import { plansResponse, type SubscriptionPlanView } from '@stockai/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { PlanPrice, SubscriptionPlan } from '../types/catalogue';
-import { DEFAULT_CURRENCY } from './get-packages';
-import { listOf, numberOf, objectOf, stringOf } from './read-json';
 
-function parsePrice(raw: unknown): PlanPrice | null {
-  if (raw === null || raw === undefined) return null;
-  const p = objectOf(raw);
-  const amount = numberOf(p.price);
-  if (amount === null) return null;
-  return { price: { amount, currency: stringOf(p.currency) ?? DEFAULT_CURRENCY }, durationDays: numberOf(p.duration) };
-}
+export const plansQueryKey = ['plans'] as const;
 
-export function parsePlans(raw: unknown): SubscriptionPlan[] {
-  return listOf(objectOf(raw).plans).flatMap((item): SubscriptionPlan[] => {
-    const p = objectOf(item);
-    const id = stringOf(p.id) ?? stringOf(p.planId);
-    if (!id) return [];
-    return [
-      {
-        id,
-        name: stringOf(p.name) ?? id,
-        level: stringOf(p.levelType) ?? stringOf(p.level) ?? id,
-        dailyCredits: numberOf(p.dailyCredits),
-        features: Array.isArray(p.features) ? p.features.filter((f): f is string => typeof f === 'string') : [],
-        monthly: parsePrice(p.monthly),
-        yearly: parsePrice(p.yearly),
-      },
-    ];
-  });
-}
+const toPlanPrice = (p: SubscriptionPlanView['monthly']): PlanPrice | null =>
+  p && { price: { amount: p.price, currency: p.currency }, durationDays: p.duration };
+
+export const toSubscriptionPlan = (p: SubscriptionPlanView): SubscriptionPlan => ({
+  id: p.id,
+  name: p.name,
+  level: p.levelType,
+  dailyCredits: p.dailyCredits,
+  features: p.features,
+  monthly: toPlanPrice(p.monthly),
+  yearly: toPlanPrice(p.yearly),
+});
 
 /** GET subscriptions/plans, in the server's order (cheapest first). */
 export async function getPlans(signal?: AbortSignal): Promise<SubscriptionPlan[]> {
-  return parsePlans(await apiClient.get<unknown>('subscriptions/plans', { signal }));
+  const { plans } = await apiClient.get('subscriptions/plans', plansResponse, { signal });
+  return Object.values(plans).map(toSubscriptionPlan);
+}
+
+export function usePlans() {
+  return useQuery({ queryKey: plansQueryKey, queryFn: ({ signal }) => getPlans(signal) });
 }

@@ -1,13 +1,27 @@
+import { currentSubscriptionResponse } from '@stockai/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { useBilling } from '../hooks/use-billing';
 import type { CurrentSubscription } from '../types/subscription';
-import { parseCurrentSubscription } from './get-current-subscription';
 
 /** POST subscriptions/cancel; `immediate` false stops the subscription at the end of the paid period. */
-export async function cancelSubscription(immediate: boolean): Promise<CurrentSubscription> {
-  return parseCurrentSubscription(await apiClient.post<unknown>('subscriptions/cancel', { immediate }));
+export function cancelSubscription(immediate: boolean): Promise<CurrentSubscription> {
+  return apiClient.post('subscriptions/cancel', currentSubscriptionResponse, { immediate });
 }
 
 /** PUT subscriptions/auto-renewal; turning it on also withdraws a cancellation at period end. */
-export async function setAutoRenewal(autoRenewal: boolean): Promise<CurrentSubscription> {
-  return parseCurrentSubscription(await apiClient.put<unknown>('subscriptions/auto-renewal', { autoRenewal }));
+export function setAutoRenewal(autoRenewal: boolean): Promise<CurrentSubscription> {
+  return apiClient.put('subscriptions/auto-renewal', currentSubscriptionResponse, { autoRenewal });
+}
+
+export type SubscriptionAction = { kind: 'cancel'; immediate: boolean } | { kind: 'autoRenewal'; autoRenewal: boolean };
+
+/** A change to the user's subscription; the answer is the new state, shown at once everywhere. */
+export function useSubscriptionAction() {
+  const { subscriptionChanged } = useBilling();
+  return useMutation({
+    mutationFn: (action: SubscriptionAction) =>
+      action.kind === 'cancel' ? cancelSubscription(action.immediate) : setAutoRenewal(action.autoRenewal),
+    onSuccess: subscriptionChanged,
+  });
 }

@@ -1,8 +1,8 @@
+import { currentSubscriptionResponse, subscribeActionResponse } from '@stockai/contracts';
+import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import type { BillingCycle } from '../types/catalogue';
 import type { CurrentSubscription } from '../types/subscription';
-import { parseCurrentSubscription } from './get-current-subscription';
-import { objectOf, stringOf } from './read-json';
 
 export interface SubscribeRequest {
   planId: string;
@@ -17,14 +17,18 @@ export type SubscribeResult =
   /** The first payment needs the card's authentication step before the subscription starts. */
   | { kind: 'requires_action'; clientSecret: string; paymentIntentId: string | null };
 
+const subscribeResponse = z.union([subscribeActionResponse, currentSubscriptionResponse]);
+
 /**
  * POST subscriptions/subscribe. A declined card is an ApiError with code CARD_DECLINED (402); a
  * subscription already active or waiting, or another subscribe running, a 409 with its code.
  * `idempotencyKey` names the purchase attempt, so a resent request charges the card once.
  */
 export async function subscribe(request: SubscribeRequest, idempotencyKey: string): Promise<SubscribeResult> {
-  const raw = await apiClient.post<unknown>('subscriptions/subscribe', request, { headers: { 'Idempotency-Key': idempotencyKey } });
-  const clientSecret = stringOf(objectOf(raw).clientSecret);
-  if (clientSecret) return { kind: 'requires_action', clientSecret, paymentIntentId: stringOf(objectOf(raw).paymentIntentId) };
-  return { kind: 'active', current: parseCurrentSubscription(raw) };
+  const answer = await apiClient.post('subscriptions/subscribe', subscribeResponse, request, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  if ('clientSecret' in answer)
+    return { kind: 'requires_action', clientSecret: answer.clientSecret, paymentIntentId: answer.paymentIntentId ?? null };
+  return { kind: 'active', current: answer };
 }

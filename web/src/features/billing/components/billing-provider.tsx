@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useApiQuery } from '@/hooks/use-api-query';
-import { getCurrentSubscription } from '../api/get-current-subscription';
+import { subscriptionQueryKey, useCurrentSubscription } from '../api/get-current-subscription';
+import { paymentsQueryKey } from '../api/get-payments';
 import { BillingContext, type BillingContextValue } from '../hooks/use-billing';
 import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
 import type { CurrentSubscription } from '../types/subscription';
@@ -23,9 +24,9 @@ interface BillingProviderProps {
  * not in the modal, so a refresh still happens after the modal has closed.
  */
 export function BillingProvider({ userId, onBalanceChanged, children }: BillingProviderProps) {
-  const subscription = useApiQuery(userId && `subscription:${userId}`, getCurrentSubscription);
+  const queryClient = useQueryClient();
+  const subscription = useCurrentSubscription(userId);
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
-  const [paymentsVersion, setPaymentsVersion] = useState(0);
   const timers = useRef<number[]>([]);
   const balanceChanged = useRef(onBalanceChanged);
   balanceChanged.current = onBalanceChanged;
@@ -39,32 +40,33 @@ export function BillingProvider({ userId, onBalanceChanged, children }: BillingP
     timers.current.push(window.setTimeout(work, ms));
   };
 
-  const { replace } = subscription;
+  const paymentsChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: paymentsQueryKey }), [queryClient]);
+
   const subscriptionChanged = useCallback(
     (current: CurrentSubscription) => {
-      replace(current);
-      setPaymentsVersion((version) => version + 1);
+      queryClient.setQueryData(subscriptionQueryKey(userId), current);
+      paymentsChanged();
       // An upgrade tops today's daily credits up to the new level at once.
       balanceChanged.current();
     },
-    [replace],
+    [queryClient, userId, paymentsChanged],
   );
 
   const purchased = useCallback(
     (outcome: PurchaseOutcome) => {
-      setPaymentsVersion((version) => version + 1);
+      paymentsChanged();
       if (outcome.kind === 'credits') later(() => balanceChanged.current(), CREDIT_REFRESH_DELAY_MS);
       else subscriptionChanged(outcome.current);
       later(() => setRequest(null), CLOSE_AFTER_PURCHASE_MS);
     },
-    [subscriptionChanged],
+    [subscriptionChanged, paymentsChanged],
   );
 
   const openPurchase = useCallback((next: PurchaseRequest = { tab: 'packages' }) => setRequest(next), []);
 
   const value = useMemo<BillingContextValue>(
-    () => ({ openPurchase, subscription, subscriptionChanged, purchased, paymentsVersion }),
-    [openPurchase, subscription, subscriptionChanged, purchased, paymentsVersion],
+    () => ({ openPurchase, subscription, subscriptionChanged, purchased }),
+    [openPurchase, subscription, subscriptionChanged, purchased],
   );
 
   return (

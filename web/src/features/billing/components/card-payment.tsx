@@ -1,8 +1,7 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
-import { getPaymentConfig } from '../api/get-payment-config';
-import type { PaymentConfig } from '../types/payment';
+import { usePaymentConfig } from '../api/get-payment-config';
 import type { CardFormProps } from '../types/purchase';
 import { DemoCardForm } from './demo-card-form';
 
@@ -12,7 +11,7 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 /** The card form of the processor the billing service uses: the local demo form or Stripe's Payment Element. */
 export function CardPayment({ item, ...form }: CardFormProps & { item: string }) {
   const { t } = useTranslation();
-  const [config, setConfig] = useState<PaymentConfig | 'failed' | null>(null);
+  const { data: config, isError } = usePaymentConfig();
   const sectionRef = useRef<HTMLElement>(null);
 
   // The form opens below the cards; on a phone it would be out of sight without this.
@@ -20,32 +19,18 @@ export function CardPayment({ item, ...form }: CardFormProps & { item: string })
     sectionRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, []);
 
-  useEffect(() => {
-    let live = true;
-    getPaymentConfig().then(
-      (next) => live && setConfig(next),
-      (error: unknown) => {
-        console.error('Failed to load the payment configuration', error);
-        if (live) setConfig('failed');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   return (
     <section ref={sectionRef} className="card-payment" aria-label={t('billing.card.title')}>
       <h3 className="card-payment__title">{t('billing.card.title')}</h3>
       <p className="card-payment__item">{t('billing.card.paying', { item })}</p>
-      {config === null && <Spinner label={t('billing.card.loadingForm')} />}
-      {config === 'failed' && (
+      {!config && !isError && <Spinner label={t('billing.card.loadingForm')} />}
+      {!config && isError && (
         <p className="form-error" role="alert">
           {t('billing.errors.initPayment')}
         </p>
       )}
-      {config !== null && config !== 'failed' && config.processor === 'demo' && <DemoCardForm {...form} />}
-      {config !== null && config !== 'failed' && config.processor === 'stripe' && config.publishableKey && (
+      {config?.processor === 'demo' && <DemoCardForm {...form} />}
+      {config?.processor === 'stripe' && config.publishableKey && (
         <Suspense fallback={<Spinner label={t('billing.card.loadingForm')} />}>
           <StripeCardForm publishableKey={config.publishableKey} {...form} />
         </Suspense>

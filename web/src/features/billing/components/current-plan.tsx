@@ -1,14 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { formatDate } from '@/lib/format-date';
-import { cancelSubscription, setAutoRenewal } from '../api/manage-subscription';
+import { type SubscriptionAction, useSubscriptionAction } from '../api/manage-subscription';
 import { useBilling } from '../hooks/use-billing';
-import type { CurrentSubscription } from '../types/subscription';
 import './current-plan.css';
-
-type Action = 'autoRenewal' | 'cancel';
 
 /**
  * The membership tab's current plan: level, expiry (or permanent), days remaining (or
@@ -17,11 +13,12 @@ type Action = 'autoRenewal' | 'cancel';
 export function CurrentPlan() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { subscription, subscriptionChanged, openPurchase } = useBilling();
-  const [busy, setBusy] = useState<Action | null>(null);
+  const { subscription, openPurchase } = useBilling();
+  const action = useSubscriptionAction();
+  const busy = action.isPending ? action.variables.kind : null;
 
-  if (subscription.status === 'loading') return <Spinner label={t('billing.membership.loading')} />;
-  if (subscription.status === 'error')
+  if (subscription.isPending) return <Spinner label={t('billing.membership.loading')} />;
+  if (subscription.isError)
     return (
       <p className="form-error" role="alert">
         {t('billing.membership.loadFailed')}
@@ -32,27 +29,20 @@ export function CurrentPlan() {
   const levelName = level === 'free' || level === 'vip' || level === 'premium' ? t(`billing.levels.${level}`) : level;
   const endsAt = formatDate(sub?.expiresAt ?? null);
 
-  const act = async (action: Action, work: () => Promise<CurrentSubscription>, success: string) => {
-    setBusy(action);
-    try {
-      subscriptionChanged(await work());
-      toast.success(success);
-    } catch (error) {
-      console.error('Subscription action failed', error);
-      toast.error(t('billing.errors.operation', { message: error instanceof Error ? error.message : String(error) }));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = (next: SubscriptionAction, success: string) =>
+    action.mutate(next, {
+      onSuccess: () => toast.success(success),
+      onError: (error) => toast.error(t('billing.errors.operation', { message: error.message })),
+    });
 
   const toggleAutoRenewal = () => {
     const next = !sub?.autoRenewal;
-    void act('autoRenewal', () => setAutoRenewal(next), t(next ? 'billing.membership.autoRenewalOn' : 'billing.membership.autoRenewalOff'));
+    act({ kind: 'autoRenewal', autoRenewal: next }, t(next ? 'billing.membership.autoRenewalOn' : 'billing.membership.autoRenewalOff'));
   };
 
   const cancel = () => {
     if (!window.confirm(t('billing.membership.cancelConfirm', { date: endsAt }))) return;
-    void act('cancel', () => cancelSubscription(false), t('billing.membership.canceled', { date: endsAt }));
+    act({ kind: 'cancel', immediate: false }, t('billing.membership.canceled', { date: endsAt }));
   };
 
   return (

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
-import { useApiQuery } from '@/hooks/use-api-query';
 import { logUnexpectedFailure } from '@/lib/log-failure';
 import { createPaymentIntent } from '../api/create-payment-intent';
-import { getPackages } from '../api/get-packages';
+import { usePackages } from '../api/get-packages';
 import type { CreditPackage } from '../types/catalogue';
 import type { PackageIntent } from '../types/payment';
 import type { PurchaseOutcome } from '../types/purchase';
@@ -25,7 +24,7 @@ type IntentState = { status: 'creating' } | { status: 'ready'; intent: PackageIn
  */
 export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): void }) {
   const { t } = useTranslation();
-  const packages = useApiQuery('packages', getPackages);
+  const packages = usePackages();
   const [selected, setSelected] = useState<CreditPackage | null>(null);
   const [intent, setIntent] = useState<IntentState>({ status: 'creating' });
   const latest = useRef<AbortController | null>(null);
@@ -58,8 +57,8 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
     }
   };
 
-  if (packages.status === 'loading') return <Spinner label={t('billing.packages.loading')} />;
-  if (packages.status === 'error')
+  if (packages.isPending) return <Spinner label={t('billing.packages.loading')} />;
+  if (packages.isError)
     return (
       <p className="form-error" role="alert">
         {t('billing.packages.loadFailed')}

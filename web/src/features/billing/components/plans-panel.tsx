@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
-import { useApiQuery } from '@/hooks/use-api-query';
-import { getPlans } from '../api/get-plans';
+import { usePlans } from '../api/get-plans';
 import { useBilling } from '../hooks/use-billing';
 import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
 import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
@@ -23,10 +22,10 @@ interface PlansPanelProps {
 /** The subscription tab: plan cards with the cycle toggle, then the card form for a paid plan. */
 export function PlansPanel(props: PlansPanelProps) {
   const { t } = useTranslation();
-  const plans = useApiQuery('plans', getPlans);
+  const plans = usePlans();
 
-  if (plans.status === 'loading') return <Spinner label={t('billing.plans.loading')} />;
-  if (plans.status === 'error')
+  if (plans.isPending) return <Spinner label={t('billing.plans.loading')} />;
+  if (plans.isError)
     return (
       <p className="form-error" role="alert">
         {t('billing.plans.loadFailed')}

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
-import { useApiQuery } from '@/hooks/use-api-query';
 import { formatDate } from '@/lib/format-date';
-import { RECENT_PAYMENTS_LIMIT, getPayments } from '../api/get-payments';
-import { useBilling } from '../hooks/use-billing';
+import { useRecentPayments } from '../api/get-payments';
 import { formatMoney } from '../utils/format-money';
 import './recent-payments.css';
 
@@ -18,11 +16,10 @@ import './recent-payments.css';
  */
 export function RecentPayments() {
   const { t } = useTranslation();
-  const { paymentsVersion } = useBilling();
-  const payments = useApiQuery(`payments:${paymentsVersion}`, (signal) => getPayments(1, RECENT_PAYMENTS_LIMIT, signal));
+  const payments = useRecentPayments();
 
-  if (payments.status === 'loading') return <Spinner label={t('billing.payments.loading')} />;
-  if (payments.status === 'error')
+  if (payments.isPending) return <Spinner label={t('billing.payments.loading')} />;
+  if (payments.isError)
     return (
       <p className="form-error" role="alert">
         {t('billing.payments.loadFailed')}

@@ -1,5 +1,5 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import type { ApiQuery } from '@/hooks/use-api-query';
 import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
 import type { CurrentSubscription } from '../types/subscription';
 
@@ -7,13 +7,11 @@ export interface BillingContextValue {
   /** Opens the purchase modal (header, profile upgrade, billing tab, plan list). */
   openPurchase(request?: PurchaseRequest): void;
   /** The signed-in user's subscription, shared by the modal, the membership tab and the profile badge. */
-  subscription: ApiQuery<CurrentSubscription>;
+  subscription: UseQueryResult<CurrentSubscription>;
   /** A subscription action on the profile changed it: show the new state and re-read the balance. */
   subscriptionChanged(current: CurrentSubscription): void;
   /** A payment went through (or the plan changed): runs the refreshes and timings of spec section 4. */
   purchased(outcome: PurchaseOutcome): void;
-  /** Goes up after every payment, so payment lists know to re-read. */
-  paymentsVersion: number;
 }
 
 export const BillingContext = createContext<BillingContextValue | null>(null);

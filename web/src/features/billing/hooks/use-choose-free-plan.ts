@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { cancelSubscription } from '../api/manage-subscription';
+import { useSubscriptionAction } from '../api/manage-subscription';
 import { useBilling } from './use-billing';
 
 /**
@@ -12,25 +11,21 @@ import { useBilling } from './use-billing';
 export function useChooseFreePlan() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { subscription, subscriptionChanged } = useBilling();
-  const [busy, setBusy] = useState(false);
+  const { subscription } = useBilling();
+  const action = useSubscriptionAction();
 
   const chooseFree = async (): Promise<boolean> => {
     if (!subscription.data?.hasSubscription) return true;
     if (!window.confirm(t('billing.plans.freeConfirm'))) return false;
-    setBusy(true);
     try {
-      subscriptionChanged(await cancelSubscription(true));
+      await action.mutateAsync({ kind: 'cancel', immediate: true });
       toast.success(t('billing.plans.freeSwitched'));
       return true;
-    } catch (error) {
-      console.error('Failed to switch to the free plan', error);
+    } catch {
       toast.error(t('billing.errors.freePlan'));
       return false;
-    } finally {
-      setBusy(false);
     }
   };
 
-  return { chooseFree, busy };
+  return { chooseFree, busy: action.isPending };
 }

@@ -1,16 +1,4 @@
-import type { BillingCycle } from './catalogue';
+import type { CurrentSubscriptionResponse } from '@stockai/contracts';
 
 /** GET subscriptions/current: the level billing grants and the paid subscription behind it, if any. */
-export interface CurrentSubscription {
-  hasSubscription: boolean;
-  level: string;
-  subscription: {
-    planId: string | null;
-    billingCycle: BillingCycle | null;
-    expiresAt: string | null;
-    daysRemaining: number | null;
-    autoRenewal: boolean;
-    /** Cancelled at period end: still active until expiresAt, then back to free. */
-    cancelAtPeriodEnd: boolean;
-  } | null;
-}
+export type CurrentSubscription = CurrentSubscriptionResponse;

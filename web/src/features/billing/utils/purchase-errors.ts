@@ -50,6 +50,6 @@ export function cardErrorOf(error: unknown): PurchaseError | null {
  * names by code, otherwise spec section 8's message for the step (`fallback`).
  */
 export function purchaseErrorOf(error: unknown, fallback: PurchaseErrorKey): PurchaseError {
-  const known = error instanceof ApiError && error.code !== undefined ? KNOWN_CODES.get(error.code) : undefined;
+  const known = error instanceof ApiError ? KNOWN_CODES.get(error.code) : undefined;
   return new PurchaseError(known ?? fallback);
 }

@@ -1,26 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { creditsResponse } from '@stockai/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
 import type { Credits } from '../types/credits';
 
-function count(value: unknown): number {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? number : 0;
-}
+export const creditsQueryKey = (userId: string | null) => ['credits', userId] as const;
 
-export function parseCredits(raw: unknown): Credits {
-  const data = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const max = data.maxDailyCredits;
-  return {
-    totalCredits: count(data.totalCredits),
-    freeCredits: count(data.freeCredits),
-    paidCredits: count(data.paidCredits),
-    dailyCredits: count(data.dailyCredits),
-    maxDailyCredits: max === undefined || max === null || max === '' ? null : count(max),
-  };
-}
-
-export async function getCredits(signal?: AbortSignal): Promise<Credits> {
-  return parseCredits(await apiClient.get<unknown>('users/credits', { signal }));
+export function getCredits(signal?: AbortSignal): Promise<Credits> {
+  return apiClient.get('users/credits', creditsResponse, { signal });
 }
 
 export interface CreditsQuery {
@@ -37,40 +24,21 @@ export interface CreditsQuery {
  * balance is informative and the server re-checks credits on every analysis anyway.
  */
 export function useCreditsQuery(userId: string | null): CreditsQuery {
-  const [credits, setCredits] = useState<Credits | null>(null);
-  const [isLoading, setIsLoading] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
-  const latest = useRef<AbortController | null>(null);
-
+  const query = useQuery({
+    queryKey: creditsQueryKey(userId),
+    queryFn: ({ signal }) => getCredits(signal),
+    enabled: userId !== null,
+    // The balance changes with every analysis and purchase: never served from cache unasked.
+    staleTime: 0,
+  });
+  const { refetch } = query;
   const refresh = useCallback(async () => {
-    latest.current?.abort();
-    if (!userId) {
-      setCredits(null);
-      setIsLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    latest.current = controller;
-    setIsLoading(true);
-    setHasFailed(false);
-    try {
-      const next = await getCredits(controller.signal);
-      if (!controller.signal.aborted) setCredits(next);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      console.error('Failed to load credits', error);
-      setHasFailed(true);
-    } finally {
-      if (!controller.signal.aborted) setIsLoading(false);
-    }
-  }, [userId]);
-
-  useEffect(() => {
-    setCredits(null);
-    setHasFailed(false);
-    void refresh();
-    return () => latest.current?.abort();
-  }, [refresh]);
-
-  return { credits, isLoading, hasFailed, refresh };
+    if (userId !== null) await refetch();
+  }, [refetch, userId]);
+  return {
+    credits: userId === null ? null : (query.data ?? null),
+    isLoading: query.isFetching,
+    hasFailed: query.isError && query.data === undefined,
+    refresh,
+  };
 }

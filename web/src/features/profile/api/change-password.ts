@@ -1,3 +1,5 @@
+import { changePasswordResponse } from '@stockai/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 export interface ChangePasswordInput {
@@ -9,8 +11,10 @@ export interface ChangePasswordInput {
  * Changes the password. The server revokes every token of the account, the one this request
  * carried included, and answers with a fresh token that the caller must store at once.
  */
-export async function changePassword(input: ChangePasswordInput): Promise<{ token: string }> {
-  const data = await apiClient.put<{ token?: unknown }>('auth/change-password', input);
-  if (typeof data?.token !== 'string' || !data.token) throw new Error('Failed to change password');
-  return { token: data.token };
+export function changePassword(input: ChangePasswordInput): Promise<{ token: string }> {
+  return apiClient.put('auth/change-password', changePasswordResponse, input);
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
 }

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field/text-field';
-import { logUnexpectedFailure } from '@/lib/log-failure';
-import { updateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import type { ProfileData, ProfileUser } from '../types/profile';
 import { ProfileSection } from './profile-section';
@@ -23,6 +22,7 @@ interface BasicInfoFormProps {
 /** First name, last name and phone; the e-mail is shown but cannot be changed. */
 export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
   const { t } = useTranslation();
+  const save = useUpdateProfile();
   const idPrefix = useId();
   const [values, setValues] = useState<Record<Field, string>>({
     firstName: user.firstName,
@@ -61,7 +61,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
     }
     setSaving(true);
     try {
-      const saved = await updateProfile({
+      const saved = await save.mutateAsync({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         phone: values.phone.trim() || null,
@@ -69,8 +69,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
       setValues({ firstName: saved.user.firstName, lastName: saved.user.lastName, phone: saved.user.phone ?? '' });
       onSaved(saved);
       success.show(t('profile.basic.success'));
-    } catch (failure) {
-      logUnexpectedFailure('Failed to update user profile', failure);
+    } catch {
       setError({ message: t('profile.basic.failed') });
     } finally {
       setSaving(false);

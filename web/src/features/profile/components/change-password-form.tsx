@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/ui/password-field/password-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { logUnexpectedFailure } from '@/lib/log-failure';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { ProfileSection } from './profile-section';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -30,13 +29,14 @@ function failureMessage(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     if (error.code === 'WRONG_PASSWORD') return t('profile.password.wrongPassword');
     if (error.code === 'NO_PASSWORD') return t('profile.password.noPassword');
-    if (!error.message.startsWith('HTTP error!')) return error.message;
+    if (error.hasServerMessage) return error.message;
   }
   return 'Failed to change password';
 }
 
 export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps) {
   const { t } = useTranslation();
+  const change = useChangePassword();
   const idPrefix = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<{ message: string; field?: Field } | null>(null);
@@ -66,12 +66,11 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
     }
     setSaving(true);
     try {
-      const { token } = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      const { token } = await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       setValues(EMPTY);
       toast.success(t('profile.password.success'));
       await onTokenReplaced(token);
     } catch (failure) {
-      logUnexpectedFailure('Failed to change password', failure);
       const message = failureMessage(failure, t);
       setError({ message, field: failure instanceof ApiError && failure.code === 'WRONG_PASSWORD' ? 'currentPassword' : undefined });
     } finally {

@@ -10,7 +10,6 @@ import './investment-preferences-panel.css';
 
 interface InvestmentPreferencesPanelProps {
   profile: InvestorProfile;
-  onSaved(data: ProfileData): void;
 }
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | undefined): T | null {
@@ -22,7 +21,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | undefine
  * Both ask age and experience; the answers on screen are the one copy both start from, and a
  * wizard save updates them without discarding the user's other, unsaved answers.
  */
-export function InvestmentPreferencesPanel({ profile, onSaved }: InvestmentPreferencesPanelProps) {
+export function InvestmentPreferencesPanel({ profile }: InvestmentPreferencesPanelProps) {
   const { t } = useTranslation();
   const [answers, setAnswers] = useState<RiskAnswers>(profile.answers);
   const [wizardOpen, setWizardOpen] = useState(false);
@@ -35,13 +34,11 @@ export function InvestmentPreferencesPanel({ profile, onSaved }: InvestmentPrefe
 
   const onQuestionnaireSaved = (data: ProfileData) => {
     setAnswers(data.profile.answers);
-    onSaved(data);
   };
 
   const onWizardSaved = (data: ProfileData) => {
     const { age, experience } = data.profile.answers;
     setAnswers((current) => ({ ...current, age, experience }));
-    onSaved(data);
   };
 
   return (

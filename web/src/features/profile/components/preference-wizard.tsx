@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal/modal';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { logUnexpectedFailure } from '@/lib/log-failure';
-import { updateFailureMessage, updateProfile } from '../api/update-profile';
+import { updateFailureMessage, useUpdateProfile } from '../api/update-profile';
 import type { InvestmentPreferences } from '../types/preferences';
 import type { ProfileData, ProfileUpdate } from '../types/profile';
 import { PreferenceWizardStep, WIZARD_STEPS } from './preference-wizard-steps';
@@ -37,6 +36,7 @@ function toUpdate(values: InvestmentPreferences): ProfileUpdate {
  */
 export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizardProps) {
   const { t } = useTranslation();
+  const update = useUpdateProfile();
   const toast = useToast();
   const [stepIndex, setStepIndex] = useState(0);
   const [values, setValues] = useState(initial);
@@ -60,12 +60,11 @@ export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizard
     setSaving(true);
     setError(null);
     try {
-      const saved = await updateProfile(toUpdate(values));
+      const saved = await update.mutateAsync(toUpdate(values));
       onSaved(saved);
       toast.success(t('preferences.saved'));
       onClose();
     } catch (failure) {
-      logUnexpectedFailure('Failed to save investment preferences', failure);
       setError(updateFailureMessage(failure));
       setSaving(false);
     }

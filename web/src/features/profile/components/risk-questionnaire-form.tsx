@@ -1,8 +1,7 @@
 import { RISK_QUESTIONS, missingRiskAnswers, type RiskAnswers, type RiskQuestionField } from '@stockai/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logUnexpectedFailure } from '@/lib/log-failure';
-import { updateFailureMessage, updateProfile } from '../api/update-profile';
+import { updateFailureMessage, useUpdateProfile } from '../api/update-profile';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import type { ProfileData } from '../types/profile';
 import { ChoiceGroup } from './choice-group';
@@ -22,6 +21,7 @@ interface RiskQuestionnaireFormProps {
  */
 export function RiskQuestionnaireForm({ answers, onAnswersChange, onSaved }: RiskQuestionnaireFormProps) {
   const { t } = useTranslation();
+  const save = useUpdateProfile();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -52,11 +52,10 @@ export function RiskQuestionnaireForm({ answers, onAnswersChange, onSaved }: Ris
     try {
       const update: RiskAnswers = {};
       for (const { field } of RISK_QUESTIONS) update[field] = answers[field];
-      const saved = await updateProfile(update);
+      const saved = await save.mutateAsync(update);
       onSaved(saved);
       success.show(t('profile.risk.success'));
     } catch (failure) {
-      logUnexpectedFailure('Failed to update the risk questionnaire', failure);
       setSaveError(updateFailureMessage(failure));
     } finally {
       setSaving(false);

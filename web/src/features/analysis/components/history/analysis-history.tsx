@@ -20,13 +20,13 @@ export function AnalysisHistory() {
   const history = useAnalysisHistory(query);
 
   let content;
-  if (history.status === 'loading') {
+  if (history.isPending) {
     content = <Spinner label={t('common.loading')} />;
-  } else if (history.status === 'error') {
+  } else if (history.isError) {
     content = (
       <div className="history-message history-message--error" role="alert">
         <p>{t('history.loadFailed')}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void history.reload()}>
+        <button type="button" className="btn btn--secondary" onClick={() => void history.refetch()}>
           {t('history.retry')}
         </button>
       </div>

@@ -3,6 +3,5 @@ import type { AnalysisStatus } from '../../types/analysis';
 
 export function AnalysisStatusBadge({ status }: { status: AnalysisStatus }) {
   const { t } = useTranslation();
-  const shown = status === 'error' ? 'failed' : status;
-  return <span className={`status-badge status-badge--${shown}`}>{t(`history.status.${shown}`)}</span>;
+  return <span className={`status-badge status-badge--${status}`}>{t(`history.status.${status}`)}</span>;
 }

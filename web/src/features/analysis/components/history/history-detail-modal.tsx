@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal/modal';
 import { Spinner } from '@/components/ui/spinner/spinner';
-import { getAnalysis } from '../../api/get-analysis';
+import { useAnalysis } from '../../api/get-analysis';
 import { isFailed, type AnalysisRecord } from '../../types/analysis';
 import { formatDateTime } from '../../utils/format';
 import { AnalysisReport } from '../results/analysis-report';
@@ -18,28 +17,11 @@ interface HistoryDetailModalProps {
 /** One past analysis: its report, or under 錯誤資訊 what went wrong (spec section 2). */
 export function HistoryDetailModal({ record, onClose }: HistoryDetailModalProps) {
   const { t } = useTranslation();
-  const [full, setFull] = useState<AnalysisRecord | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-
-  useEffect(() => {
-    setFull(null);
-    setLoadFailed(false);
-    if (!record) return;
-    if (record.results || record.status !== 'completed') {
-      setFull(record);
-      return;
-    }
-    const controller = new AbortController();
-    getAnalysis(record.id, controller.signal).then(
-      (loaded) => setFull(loaded),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Failed to load the analysis', error);
-        setLoadFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [record]);
+  // A history row comes without its report: a completed one is read in full when opened.
+  const needsReport = record !== null && !record.results && record.status === 'completed';
+  const loaded = useAnalysis(needsReport ? record.id : null);
+  const full = needsReport ? (loaded.data ?? null) : record;
+  const loadFailed = needsReport && loaded.isError;
 
   const shown = full ?? record;
   let body;
