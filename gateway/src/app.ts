@@ -14,6 +14,7 @@ import {
   authenticate,
   errorHandler,
   healthRoutes,
+  httpMetrics,
   rateLimit,
   requestIdHeader,
   writeError,
@@ -21,7 +22,7 @@ import {
 import { refuseLargeBodies } from './body-limit';
 import { type StreamLimits, limitEventStreams } from './event-streams';
 import { proxyToServices, type Upstreams } from './proxy';
-import { type ServiceName, serviceFor } from './route-table';
+import { type ServiceName, routePrefixFor, serviceFor } from './route-table';
 import { type TrustProxy, clientAddress, parseTrustedProxies } from './trusted-proxies';
 export interface GatewayOptions {
   logger: Logger;
@@ -91,6 +92,7 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
   };
   const api = inSequence(
     [
+      httpMetrics((req) => routePrefixFor((req.url ?? '').split('?')[0] ?? '')),
       requestIdHeader,
       accessLog(logger),
       helmet(),
