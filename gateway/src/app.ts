@@ -44,6 +44,8 @@ export interface GatewayOptions {
   streamLimits?: StreamLimits;
   /** Idle time before a pooled upstream connection is closed (proxy.ts, UPSTREAM_IDLE_MS). */
   upstreamIdleMs?: number;
+  /** Pooled connections per service (proxy.ts); default 256. */
+  maxUpstreamSockets?: number;
 }
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { perUser: 20, total: 1000 };
@@ -112,6 +114,7 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
         upstreams: options.upstreams,
         timeoutMs: options.upstreamTimeoutMs,
         idleMs: options.upstreamIdleMs,
+        maxSockets: options.maxUpstreamSockets,
         logger,
         clientAddressOf,
       }),
