@@ -10,6 +10,8 @@ import {
   formatSignedPrice,
   trend,
 } from '../../utils/format';
+import { chartsOf } from '../charts/charts-of';
+import { ScorePartsChart } from '../charts/score-parts-chart';
 import { FigureGrid, ResultSection, ScoreBadge } from './result-section';
 
 export function BasicInfoSection({ results }: { results: AnalysisResults }) {
@@ -53,6 +55,7 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
           { label: t('analysis.results.basic.low52Week'), value: formatPrice(basic.low52Week, basic.currency) },
         ]}
       />
+      <ScorePartsChart title={t('analysis.charts.score.basicTitle')} parts={chartsOf(results)?.basicScoreParts ?? []} />
       {results.dataAsOf && (
         <p className="result-section__footnote">
           {t('analysis.results.basic.asOf', {
