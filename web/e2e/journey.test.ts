@@ -99,8 +99,12 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await page.goto(web.url('/'));
     await page.getByRole('combobox', { name: '股票代碼' }).waitFor();
     await checkScreen('landing');
+    const providers = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/providers');
     await page.goto(web.url('/login'));
     await page.getByLabel('電子郵件').waitFor();
+    // Google sign-in is not configured here: the button that would lead to a dead end is not offered.
+    expect(await (await providers).json()).toEqual({ password: true, google: false });
+    expect(await page.getByText('Google').count()).toBe(0);
     await checkScreen('login');
   }, 60_000);
 
