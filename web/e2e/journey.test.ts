@@ -121,6 +121,12 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${viewport.name}-progress.png`) });
     await page.getByTestId('related-articles').waitFor({ timeout: 60_000 });
     await page.getByTestId('analysis-progress').waitFor({ state: 'detached' });
+    // The next overlay's estimate comes from this analysis' real duration.
+    const estimate = (await api('GET', '/api/analysis/estimate')).body;
+    expect(estimate.basedOn).toBe(1);
+    expect(estimate.seconds).toBeGreaterThan(0);
+    expect(estimate.seconds).toBeLessThan(120);
+    await page.getByTestId('valuation-charts').waitFor();
     const panel = page.getByTestId('explanation-panel');
     await panel.locator('summary').first().click();
     await panel.locator('.explain-figure summary').first().click();

@@ -53,3 +53,7 @@ export const stockStatusResponse = z.object({
   reason: z.string().nullable(),
 });
 export type StockStatusResponse = z.infer<typeof stockStatusResponse>;
+
+/** GET analysis/estimate: the median duration of the last completed analyses (null before the first). */
+export const analysisEstimateResponse = z.object({ seconds: z.number().nullable(), basedOn: z.number().int() });
+export type AnalysisEstimateResponse = z.infer<typeof analysisEstimateResponse>;
