@@ -154,5 +154,14 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await buy.click();
     await page.getByTestId('purchase-modal').waitFor();
     await checkScreen('credits');
+    // Each paid plan lists what it adds to the one before it, not the free plan's features again.
+    await page.getByTestId('purchase-modal').getByRole('tab', { name: '訂閱方案' }).click();
+    const free = await page.getByTestId('plan-free').locator('.plan-card__features li').allTextContents();
+    const vip = page.getByTestId('plan-vip');
+    await vip.getByText(/的全部功能，另加：$/).waitFor();
+    const added = await vip.locator('.plan-card__features li:not(.plan-card__includes)').allTextContents();
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.filter((feature) => free.includes(feature))).toEqual([]);
+    await checkScreen('plans');
   }, 60_000);
 });
