@@ -126,7 +126,9 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     expect(estimate.basedOn).toBe(1);
     expect(estimate.seconds).toBeGreaterThan(0);
     expect(estimate.seconds).toBeLessThan(120);
-    await page.getByTestId('valuation-charts').waitFor();
+    // The price against its 52-week range and the fair value, and each model's value against the price.
+    await page.getByTestId('valuation-charts').locator('figure.chart svg').first().waitFor();
+    expect(await page.getByTestId('valuation-charts').locator('figure.chart').count()).toBeGreaterThanOrEqual(2);
     const panel = page.getByTestId('explanation-panel');
     await panel.locator('summary').first().click();
     await panel.locator('.explain-figure summary').first().click();

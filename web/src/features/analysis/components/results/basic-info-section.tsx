@@ -55,7 +55,7 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
           { label: t('analysis.results.basic.low52Week'), value: formatPrice(basic.low52Week, basic.currency) },
         ]}
       />
-      <ScorePartsChart title={t('analysis.charts.score.basicTitle')} parts={chartsOf(results)?.basicScoreParts ?? []} />
+      <ScorePartsChart title={t('analysis.charts.score.basicTitle')} parts={chartsOf(results).basicScoreParts ?? []} />
       {results.dataAsOf && (
         <p className="result-section__footnote">
           {t('analysis.results.basic.asOf', {

@@ -25,7 +25,7 @@ export function BusinessSection({ results }: { results: AnalysisResults }) {
         <strong>{t('analysis.results.business.primaryBusiness')}</strong>
         {business.primaryBusiness}
       </p>
-      <ScorePartsChart title={t('analysis.charts.score.businessTitle')} parts={chartsOf(results)?.businessScoreParts ?? []} />
+      <ScorePartsChart title={t('analysis.charts.score.businessTitle')} parts={chartsOf(results).businessScoreParts ?? []} />
       <div className="business__aspects">
         {ASPECTS.map((aspect) => (
           <article key={aspect} className="business__aspect">

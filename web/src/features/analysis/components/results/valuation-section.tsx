@@ -40,7 +40,7 @@ export function ValuationSection({ results }: { results: AnalysisResults }) {
         ]}
       />
 
-      {charts && (
+      {(charts.range52Week || charts.priceHistory || charts.valuationRanges.length > 0) && (
         <Suspense fallback={<p className="report-charts__loading">{t('analysis.charts.loading')}</p>}>
           <ValuationCharts symbol={results.basic.symbol} currency={currency} charts={charts} />
         </Suspense>
