@@ -89,6 +89,7 @@ function industries() {
         debt_weight: wacc['D/(D+E)'],
         wacc: wacc['Cost of Capital'],
         pe_trailing: pe['Trailing PE'] ?? null,
+        expected_growth: pe['Expected growth - next 5 years'] ?? null,
         pbv: pbv['PBV'] ?? null,
         roe: pbv['ROE'] ?? null,
         ev_ebitda: ev['EV/EBITDA'] ?? null,

@@ -8,6 +8,7 @@ import { type ProgressWatcher, progressWatcher } from './analyses/progress-watch
 import { analysesRoutes } from './analyses/routes';
 import { analysesService } from './analyses/service';
 import { DEFAULT_SWEEP_OPTIONS, stuckAnalysisSweep } from './analyses/sweep';
+import { recordBuiltInExchanges } from './ai-results/built-in-exchanges';
 import { aiAdminRoutes } from './ai-results/routes';
 import { createAnalyst } from './analyst';
 import { createBillingClient } from './billing-client';
@@ -48,10 +49,12 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
     progressStreams: () => ({ listeners: watcher?.listeners ?? 0, running: watcher?.running ?? false }),
     async build(ctx) {
       const core = await analysisCore(ctx, options);
+      // With the bundled snapshot a stock without bundled figures cannot be analysed; Yahoo may still have them.
+      const requireFigures = options.marketData === 'snapshot';
       const analyses = analysesService({
         db: ctx.db,
         billing: createBillingClient(options.billingUrl, options.billingTimeoutMs),
-        stocks: { normaliseSymbol, statusOf: (symbol) => core.universe.statusOf(symbol) },
+        stocks: { normaliseSymbol, statusOf: (symbol) => core.universe.statusOf(symbol, { requireFigures }) },
         logger: ctx.logger,
         afterCommit: ctx.outbox.kick,
       });
@@ -65,7 +68,7 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
       const routesOptions = { cache: ctx.cache, startsPerMinute: options.startsPerMinute };
       return {
         routes: [
-          stocksRoutes(core.universe),
+          stocksRoutes(core.universe, { requireFigures }),
           analysesRoutes(analyses, analysisHistory(ctx.db), streamProgress(progress), routesOptions),
           resultCacheRoutes(core.cache, normaliseSymbol),
           aiAdminRoutes(ctx.db, ctx.logger),
@@ -111,14 +114,14 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
     universe,
     yahoo: { baseUrl: options.yahooBaseUrl },
   });
-  const analyst = createAnalyst({ ...options.llm, db, logger });
+  const analyst = recordBuiltInExchanges(createAnalyst({ ...options.llm, db, logger }), { db, logger });
   const engine: AnalysisEngine = {
     fetchMarketData: (symbol) => marketData.fetch(symbol),
     // A fallback answers with its own source (Yahoo failed, the snapshot stood in).
     isCacheable: (data) => data.source === marketData.name,
     sectorMedians: async ({ market, sector, symbol }) => (sector ? universe.sectorMedians({ market, sector, symbol }) : null),
-    basicInfo,
-    valuationModels,
+    basicInfo: (data) => basicInfo(data),
+    valuationModels: (input) => valuationModels(input, { priceStaleDays: options.priceStaleDays }),
     assessBusiness: (input, valuation, context) => assessBusiness(input, valuation, analyst, context),
     adviseInvestors,
     mergeReport: (input, parts, context) => mergeReport(input, parts, analyst, context),

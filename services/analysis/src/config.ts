@@ -4,6 +4,7 @@ import { DEFAULT_JOB_DEADLINE_MS } from './analyses/jobs';
 import { DEFAULT_SWEEP_OPTIONS, type StuckSweepOptions } from './analyses/sweep';
 import { analystConfigSchema } from './analyst/config';
 import { DEFAULT_DEBIT_TIMEOUT_MS } from './billing-client';
+import { DEFAULT_PRICE_STALE_DAYS } from './report/valuation';
 
 /**
  * The analysis service's own variables (beside the platform's; LLM_* are the analyst's), validated at start-up by
@@ -16,6 +17,7 @@ import { DEFAULT_DEBIT_TIMEOUT_MS } from './billing-client';
  * in-memory bus, like RabbitMQ, gives competing consumers a message each, so while one job
  * waits for the AI provider another runs).
  *
+ * PRICE_STALE_DAYS (180): a report whose price is older than this many days gives no call (unrated).
  * BILLING_TIMEOUT_MS (5000): how long the debit may take before billing counts as unavailable.
  * ANALYSIS_JOB_DEADLINE_SECONDS (120): the longest one run of a job may take before it counts
  * as failed (and is retried while attempts remain); keep it under the stuck time.
@@ -41,6 +43,7 @@ export const analysisEnvSchema = analystConfigSchema.extend({
     .number()
     .min(1)
     .default(DEFAULT_JOB_DEADLINE_MS / 1000),
+  PRICE_STALE_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(DEFAULT_PRICE_STALE_DAYS),
 });
 export type AnalysisEnv = z.infer<typeof analysisEnvSchema>;
 
@@ -62,6 +65,8 @@ export interface AnalysisOptions {
   billingTimeoutMs?: number;
   /** The longest one run of a job may take (default 120 s). */
   jobDeadlineMs?: number;
+  /** A price older than this many days gives an unrated report (PRICE_STALE_DAYS, default 180). */
+  priceStaleDays?: number;
   /** The stuck-analysis sweep of the API process (defaults: 300 s stuck, 60 s unqueued, every 30 s). */
   sweep?: Partial<StuckSweepOptions>;
 }
@@ -79,6 +84,7 @@ export function analysisOptionsFrom(config: AnalysisEnv, defaultWorkers: number)
     startsPerMinute: config.ANALYSIS_STARTS_PER_MINUTE,
     billingTimeoutMs: config.BILLING_TIMEOUT_MS,
     jobDeadlineMs: config.ANALYSIS_JOB_DEADLINE_SECONDS * 1000,
+    priceStaleDays: config.PRICE_STALE_DAYS,
     sweep: {
       stuckAfterSeconds: config.ANALYSIS_STUCK_AFTER_SECONDS,
       unqueuedAfterSeconds: config.ANALYSIS_UNQUEUED_AFTER_SECONDS,

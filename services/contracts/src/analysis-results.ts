@@ -241,6 +241,8 @@ export interface BusinessAnalysis {
   managementQuality: string;
   /** Who wrote the text fields: the AI provider or the built-in analyst (the score is always computed). */
   writtenBy?: 'ai' | 'built-in';
+  /** The AI provider's sources behind these fields; absent with the built-in analyst. */
+  sources?: Citation[];
 }
 
 export interface InvestorAdvice {

@@ -102,15 +102,13 @@ export interface RequestOptions {
   requireToken?: boolean;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = apiUrl(path);
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+/** Absolute, so that the same client runs in the browser and in the component tests' Node. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(apiUrl(path), window.location.href);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
+  return url.toString();
 }
 
 /** The shared error shape; an answer without it (a proxy's HTML page) is named by its status. */

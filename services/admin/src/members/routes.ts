@@ -34,6 +34,10 @@ export function membersRoutes(members: AdminMembersService): Router {
   router.get('/api/admin/members/:id', async (req, res) => {
     res.json({ success: true, member: await members.get(req, memberId.parse(req.params.id)) });
   });
+  /** The member's credit ledger (billing's): each adjustment with the admin and the reason. */
+  router.get('/api/admin/members/:id/credit-history', async (req, res) => {
+    res.json(await members.creditHistory(req, memberId.parse(req.params.id), pageQuery.parse(req.query)));
+  });
   router.put('/api/admin/members/:id', async (req, res) => {
     const member = await members.edit(req, memberId.parse(req.params.id), memberChange.parse(req.body ?? {}));
     res.json({ success: true, message: 'Member updated successfully', member });

@@ -99,6 +99,12 @@ export function adminMembers(deps: { db: Database; owners: Owners; actions: Admi
 
     get: current,
 
+    creditHistory(req: Request, userId: string, query: { page: number; limit: number }) {
+      return owners.billing.call(req, 'GET', `/internal/admin/members/${encodeURIComponent(userId)}/credit-history`, {
+        query: { page: String(query.page), limit: String(query.limit) },
+      });
+    },
+
     async edit(req: Request, userId: string, change: MemberChange) {
       const before = await current(req, userId);
       const billingChange = Object.fromEntries(BILLING_FIELDS.filter((f) => change[f] !== undefined).map((f) => [f, change[f]]));

@@ -13,6 +13,9 @@ export interface ChatMessage {
 
 export type AiPurpose = 'business' | 'summary' | 'test';
 
+/** Who wrote the answer: the AI provider or the built-in analyst. */
+export type AiProvider = 'ai' | 'built-in';
+
 export interface NewAiRequest {
   id: string;
   analysisId: string;
@@ -28,6 +31,8 @@ export interface NewAiRequest {
   tokenUsage: TokenUsage | null;
   fullConversation: ChatMessage[];
   durationMs: number;
+  /** Default: the AI provider. */
+  provider?: AiProvider;
 }
 
 export interface AiRequestRow {
@@ -46,6 +51,7 @@ export interface AiRequestRow {
   token_usage: TokenUsage | null;
   full_conversation: ChatMessage[];
   duration_ms: number;
+  provider: AiProvider;
 }
 
 export interface AiRequestListRow extends Omit<AiRequestRow, 'prompt' | 'response' | 'full_conversation'> {
@@ -59,8 +65,8 @@ export const aiRequestsRepo = {
   async insert(db: Queryable, r: NewAiRequest): Promise<void> {
     await db.query(
       `INSERT INTO ai_requests (id, analysis_id, user_id, symbol, market, currency, purpose, model, prompt, response, error,
-         token_usage, full_conversation, duration_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         token_usage, full_conversation, duration_ms, provider)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         r.id,
         r.analysisId,
@@ -76,6 +82,7 @@ export const aiRequestsRepo = {
         r.tokenUsage === null ? null : JSON.stringify(r.tokenUsage),
         JSON.stringify(r.fullConversation),
         r.durationMs,
+        r.provider ?? 'ai',
       ],
     );
   },
@@ -84,7 +91,7 @@ export const aiRequestsRepo = {
   async page(db: Queryable, limit: number, offset: number): Promise<{ rows: AiRequestListRow[]; total: number }> {
     const [{ rows }, count] = await Promise.all([
       db.query<AiRequestListRow>(
-        `SELECT id, analysis_id, user_id, symbol, market, currency, purpose, model, request_date, error, token_usage, duration_ms,
+        `SELECT id, analysis_id, user_id, symbol, market, currency, purpose, model, request_date, error, token_usage, duration_ms, provider,
            left(response, ${PREVIEW_LENGTH}) AS response_preview
          FROM ai_requests ORDER BY request_date DESC, id LIMIT $1 OFFSET $2`,
         [limit, offset],

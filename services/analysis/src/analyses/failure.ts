@@ -17,6 +17,8 @@ export interface AnalysisRef {
 export const FAILURE_TEXTS = {
   /** The job threw on its last allowed run, or ran past its deadline each time. */
   jobFailed: '分析過程中發生錯誤，點數已退回，請稍後再試。',
+  /** The market data had no price or core figures on every run (the provider failed, nothing stood in). */
+  noMarketData: '未能取得此股票的股價及主要財務數據，分析未能完成，點數已退回。',
   /** The job was never finished by a worker (none running, its message lost, a stage hung). */
   stuck: '分析逾時未能完成，點數已退回，請稍後再試。',
   /** Billing did not answer whether it took the credit; any credit taken is given back. */

@@ -1,7 +1,7 @@
 import { eventData, eventQueue, parseEventData } from '@stockai/contracts';
 import { type EventBus, type Logger, type Subscription, newEvent, writeOutbox } from '@stockai/platform';
 import { FAILURE_TEXTS, recordFailure } from './failure';
-import { type PipelineDeps, runPipeline } from './pipeline';
+import { MarketDataMissing, type PipelineDeps, runPipeline } from './pipeline';
 import { type AnalysisRow, analysesRepo } from './repo';
 import { STAGES } from './stages';
 
@@ -91,7 +91,7 @@ async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
       throw err;
     }
     logger.error({ err, analysisId, symbol: analysis.symbol, attempt }, 'analysis job failed on its last attempt');
-    await finishFailed(deps, analysis, FAILURE_TEXTS.jobFailed);
+    await finishFailed(deps, analysis, err instanceof MarketDataMissing ? FAILURE_TEXTS.noMarketData : FAILURE_TEXTS.jobFailed);
   }
 }
 

@@ -3,7 +3,18 @@ import type { BasicInfo, ReportInput, ValuationResult } from '../report/types';
 import type { ResultCache } from '../result-cache/service';
 import type { AnalysisEngine } from './engine';
 import { type AnalysisRow, analysesRepo } from './repo';
+import { hasCoreFigures } from '../market-data/core-figures';
 import { STAGES } from './stages';
+
+/**
+ * The provider answered without a price or core figures (Yahoo failed and nothing stood in):
+ * no report can be made, so the run fails and, on its last attempt, the credit is refunded.
+ */
+export class MarketDataMissing extends Error {
+  constructor(symbol: string) {
+    super(`no price or core figures for ${symbol}`);
+  }
+}
 
 export interface PipelineDeps {
   db: Database;
@@ -39,6 +50,7 @@ export async function runPipeline(deps: PipelineDeps, analysis: AnalysisRow, sig
     await advance(STAGES.valuation, true);
   } else {
     const data = await engine.fetchMarketData(analysis.symbol);
+    if (!hasCoreFigures(data)) throw new MarketDataMissing(analysis.symbol);
     input = { data, medians: await engine.sectorMedians(data), investorType: analysis.investor_type };
     basic = engine.basicInfo(data);
     await advance(STAGES.marketData);

@@ -77,6 +77,7 @@ export function analysesService(deps: AnalysesDeps) {
       const symbol = stocks.normaliseSymbol(input.symbol);
       const status = await stocks.statusOf(symbol);
       if (!status) throw notFound(`Unknown stock symbol: ${symbol}`, 'UNKNOWN_SYMBOL');
+      if (status.status === 'no_data') throw new AppError(422, 'NO_MARKET_DATA', status.reason ?? `${status.symbol} has no market data`);
       if (!status.isActive) throw new NotAnalysable(status);
 
       const analysisId = input.idempotencyKey ? analysisIdFor(input.userId, input.idempotencyKey) : randomUUID();

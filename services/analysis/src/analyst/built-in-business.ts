@@ -2,6 +2,7 @@ import { priceLabel, priceTiming } from '../report/as-of';
 import { bigMoney, percent, ratio, times } from '../report/format';
 import { industryText } from '../report/industries';
 import { MARKET_TEXT, sectorText } from '../report/labels';
+import { pricePremium } from '../report/suggestions';
 import type { BusinessBrief, BusinessNarrative } from './types';
 
 /**
@@ -47,7 +48,8 @@ function competitiveAdvantage({ metrics }: BusinessBrief): string {
   if (netMargin === null && roe === null) return `${figures}；數據不足，未能從盈利能力判斷競爭優勢。`;
   if ((netMargin ?? 0) >= 0.2 && (roe ?? 0) >= 0.15) return `${figures}，均屬高水平，反映公司具備定價能力、品牌或規模等較明顯的競爭優勢。`;
   if ((netMargin ?? 0) >= 0.1 || (roe ?? 0) >= 0.12) return `${figures}，盈利能力穩健，具一定競爭力，但優勢未算突出。`;
-  if ((netMargin ?? 0) > 0) return `${figures}，利潤率偏薄，競爭優勢有限，盈利較易受成本及價格競爭影響。`;
+  // Profitable is read from the margin, else from the ROE: an unknown margin is not a loss.
+  if ((netMargin ?? roe ?? 0) > 0) return `${figures}，利潤率偏薄，競爭優勢有限，盈利較易受成本及價格競爭影響。`;
   return `${figures}，公司目前未能錄得盈利，競爭優勢尚待業務規模及盈利改善來證明。`;
 }
 
@@ -64,12 +66,12 @@ function marketPosition({ data, metrics, valuation, now = new Date() }: Business
             ? '屬中型企業'
             : '屬小型企業';
   const relative = valuation.models.find((m) => m.id === 'relative');
-  const medianPe = typeof relative?.inputs.sectorMedianPe === 'number' ? relative.inputs.sectorMedianPe : null;
+  const medianPe = typeof relative?.inputs.pePeerMedian === 'number' ? relative.inputs.pePeerMedian : null;
   const losing = data.eps !== null && data.eps <= 0;
   let peText = losing ? '公司虧損，市盈率不適用' : data.peRatio === null ? '市盈率不詳' : `市盈率 ${times(data.peRatio)}`;
   if (!losing && data.peRatio !== null && data.peRatio > 0 && medianPe !== null) {
     const premium = data.peRatio / medianPe - 1;
-    peText += `，較同業中位數 ${times(medianPe)}${premium >= 0 ? `高 ${percent(premium, 0)}，市場給予溢價` : `低 ${percent(-premium, 0)}，估值較同業折讓`}`;
+    peText += `，較${String(relative?.inputs.pePeers ?? '同業').split('：')[0]}中位數 ${times(medianPe)}${premium >= 0 ? `高 ${percent(premium, 0)}，市場給予溢價` : `低 ${percent(-premium, 0)}，估值較同業折讓`}`;
   }
   return `${marketCapText(data, now)}，${tier}。${peText}。`;
 }
@@ -85,9 +87,9 @@ function growthProspects({ data, metrics, valuation, now = new Date() }: Busines
   const timing = priceTiming(data.asOf, now);
   const price = timing.stale ? priceLabel(timing) : '股價';
   const upside =
-    valuation.upside === null
+    valuation.upside === null || valuation.fairValue === null
       ? ''
-      : `。按綜合估值，${price}${valuation.upside >= 0 ? `尚有約 ${valuation.upside}% 上升空間` : `已較合理價值高約 ${-valuation.upside}%`}`;
+      : `。按綜合估值，${price}${valuation.upside >= 0 ? `尚有約 ${valuation.upside}% 上升空間` : `已較合理價值高約 ${pricePremium(valuation.upside)}%`}`;
   return `${sustainable}${assumption}${upside}。`;
 }
 
@@ -130,13 +132,17 @@ function managementQuality({ data, metrics }: BusinessBrief): string {
         : roe > 0
           ? `股東權益回報率 ${percent(roe)}，資本運用效率一般`
           : '股東權益回報率為負，資本未能創造回報';
-  const dividends =
-    (data.dividendPerShare ?? 0) <= 0
+  // A yield without a per-share dividend is still a dividend: "no dividend" only when both say so.
+  const pays = (data.dividendPerShare ?? 0) > 0 || (data.dividendYield ?? 0) > 0;
+  const unknown = data.dividendPerShare === null && data.dividendYield === null;
+  const dividends = unknown
+    ? '派息數據不詳'
+    : !pays
       ? (data.eps ?? 0) > 0
         ? '目前沒有派息，盈利主要保留作再投資'
         : '目前沒有派息'
-      : payout === null
-        ? '有派息，但未能計算派息比率'
+      : payout === null || (data.dividendPerShare ?? 0) <= 0
+        ? `有派息（股息率 ${percent(data.dividendYield, 2)}），但未能計算派息比率`
         : `派息比率 ${percent(payout)}，${payout > 0.8 ? '派息慷慨但再投資空間較少' : '在派息與再投資之間取得平衡'}`;
   const cash = ratio(data.freeCashFlow, data.netIncome);
   const quality =

@@ -3,7 +3,11 @@ import { industrialsMedians, steadyCompany } from '../report/fixtures';
 import { adviseInvestors } from '../report/suggestions';
 import type { ReportInput } from '../report/types';
 import { basicInfo, mergeReport, valuationModels } from '../report';
+import { RECOMMENDATION_TEXT } from '../report/labels';
 import { builtInAnalyst } from './built-in';
+
+/** Two days after the fixture's figures (2026-11-20): the valuation as it was then, whatever today's date. */
+const FIGURES_DATE = new Date('2026-11-22T08:00:00Z');
 
 const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002', symbol: 'STDY' };
 const chinese = /[\u4e00-\u9fff]/;
@@ -13,7 +17,7 @@ describe('the built-in analyst', () => {
   const input: ReportInput = { data: steadyCompany(), medians: industrialsMedians, investorType: 'stable' };
 
   it('writes every business field in Chinese, quoting the computed figures', async () => {
-    const business = await assessBusiness(input, valuationModels(input), sut, ctx);
+    const business = await assessBusiness(input, valuationModels(input, { now: FIGURES_DATE }), sut, ctx);
     const texts = [
       business.primaryBusiness,
       business.competitiveAdvantage,
@@ -32,7 +36,7 @@ describe('the built-in analyst', () => {
     expect(business.primaryBusiness).toContain('USD 250 億'); // revenue 25e9
     expect(business.competitiveAdvantage).toContain('淨利潤率 20%'); // 5e9 / 25e9
     expect(business.competitiveAdvantage).toContain('（ROE）25%'); // 5e9 / (20 × 1e9)
-    expect(business.marketPosition).toContain('較同業中位數 20 倍低 15%'); // P/E 17 vs 20
+    expect(business.marketPosition).toContain('較同行業（Specialty Industrial Machinery）中位數 21 倍低 19%'); // P/E 17 vs the six peers' 21
     expect(business.growthProspects).toContain('12.5%'); // ROE × retention
     expect(business.financialHealth).toContain('淨負債 USD 60 億'); // 10e9 − 4e9
     expect(business.financialHealth).toContain('債務對股東權益比率 0.5 倍');
@@ -40,14 +44,18 @@ describe('the built-in analyst', () => {
   });
 
   it('summarises the valuation, the score and the reader’s own advice with the data date', async () => {
-    const valuation = valuationModels(input);
+    const valuation = valuationModels(input, { now: FIGURES_DATE });
     const business = await assessBusiness(input, valuation, sut, ctx);
     const suggestions = adviseInvestors(input, valuation, business);
     const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions }, sut, ctx);
     expect(report.summary).toMatch(chinese);
-    expect(report.summary).toContain('USD 94.86'); // fair value
-    expect(report.summary).toContain('11.6%'); // upside
-    expect(report.summary).toContain('「買入」');
+    expect(report.summary).toContain(`USD ${valuation.fairValue}`);
+    expect(report.summary).toContain(`${valuation.upside}% 上升空間`);
+    expect(report.summary).toContain(`「${RECOMMENDATION_TEXT[valuation.recommendation]}」`);
+    expect(report.summary).toContain(`區間 USD ${valuation.range?.low} 至 USD ${valuation.range?.high}`);
+    // what drives the value, and the prices at which the call would change
+    expect(report.summary).toMatch(/合理價值主要由.+帶動/);
+    expect(report.summary).toMatch(/股價低於 USD [\d.]+ 才屬「買入」/);
     expect(report.summary).toContain(`業務評分 ${business.score}/100`);
     expect(report.summary).toContain('對穩健型投資者');
     expect(report.summary).toContain('截至 2026-11-20');

@@ -1,6 +1,6 @@
 import type { MarketData } from '../market-data/types';
 import type { FinancialMetrics } from '../report/metrics';
-import type { BasicInfo, BusinessAnalysis, Suggestions, ValuationResult } from '../report/types';
+import type { BasicInfo, BusinessAnalysis, Citation, Suggestions, ValuationResult } from '../report/types';
 
 /** Which analysis a request to the analyst belongs to, for the AI request log. */
 export interface AnalystContext {
@@ -21,7 +21,7 @@ export interface BusinessBrief {
 }
 
 /** The text fields of the business section. */
-export type BusinessNarrative = Omit<BusinessAnalysis, 'score' | 'writtenBy'>;
+export type BusinessNarrative = Omit<BusinessAnalysis, 'score' | 'writtenBy' | 'sources'>;
 
 /** Everything the report says, for its summary. */
 export interface SummaryBrief {
@@ -40,6 +40,8 @@ export interface Written<T> {
   writtenBy: 'ai' | 'built-in';
   /** The AI model, when the AI wrote it. */
   model?: string;
+  /** The provider's sources (Perplexity's citations / search results), when it gave any. */
+  sources?: Citation[];
 }
 
 /**

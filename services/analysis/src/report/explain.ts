@@ -6,7 +6,7 @@ import { basicScore } from './basic-info';
 import { businessScore } from './business';
 import { round } from './format';
 import { financialMetrics } from './metrics';
-import { dataCompleteness, modelAgreement } from './valuation/blend';
+import { CALL_THRESHOLDS, dataCompleteness, MAX_DISPERSION, modelDispersion } from './valuation/blend';
 import { SINGLE_STOCK_LIMIT } from './suggestions';
 
 const SOURCE_TEXT: Record<MarketData['source'], string> = { snapshot: '內置市場數據快照', yahoo: 'Yahoo Finance' };
@@ -85,12 +85,29 @@ export function explainReport(
       source: computed,
     });
   }
-  const used = valuation.models.filter((m) => !m.skipped);
+  const rate = valuation.discountRate;
+  if (rate) {
+    list.push({
+      figure: 'valuation.discountRate',
+      value: rate.costOfEquity,
+      method: `股權成本（CAPM）= 無風險利率 + β × (成熟市場股權風險溢價 + 國家風險溢價)${rate.wacc === null ? '' : `；WACC = 股權比重 × 股權成本 + 債務比重 × 稅前債務成本 × (1 − 稅率) = ${rate.wacc}`}`,
+      inputs: {
+        riskFree: rate.riskFree,
+        equityRiskPremium: rate.equityRiskPremium,
+        countryRiskPremium: rate.countryRiskPremium,
+        beta: rate.beta,
+        betaSource: rate.betaSource,
+        wacc: rate.wacc,
+      },
+      source: `${rate.riskFreeSource}；${rate.premiumSource}`,
+    });
+  }
+  const used = valuation.models.filter((m) => !m.skipped && (m.role ?? 'blend') === 'blend');
   list.push(
     {
       figure: 'valuation.fairValue',
       value: valuation.fairValue,
-      method: `各模型估值的加權平均（${valuation.method}）`,
+      method: `各適用模型估值的加權平均（${valuation.method}；格雷厄姆數只作篩選、反向 DCF 只作檢查，均不計入）；區間為各模型低值及高值的加權平均：${valuation.range ? `${valuation.range.low}–${valuation.range.high}` : '不適用'}`,
       inputs: Object.fromEntries(
         used.flatMap((m) => [
           [`${m.id}.value`, m.value],
@@ -116,9 +133,10 @@ export function explainReport(
     {
       figure: 'valuation.confidence',
       value: valuation.confidence,
-      method: '60% × 模型一致度（1 − 加權變異系數）+ 40% × 數據完整度，限於 5–95%',
+      method: '按估值不確定性：低 80%、中 65%、高 45%、極高 25%，再按缺少的數據扣減最多 15 個百分點，限於 5–95%',
       inputs: {
-        agreement: round(modelAgreement(valuation.models), 3),
+        uncertainty: valuation.uncertainty ?? null,
+        dispersion: round(Math.min(modelDispersion(valuation.models), 1e6), 2),
         completeness: round(dataCompleteness(data, medians), 3),
         modelsUsed: used.length,
       },
@@ -128,22 +146,19 @@ export function explainReport(
       figure: 'valuation.recommendation',
       value: valuation.recommendation,
       method:
-        valuation.recommendationNote ??
-        '上升空間 ≥ 25% 強烈買入、≥ 10% 買入、> −10% 持有、> −25% 賣出，否則強烈賣出；信心度低於 40% 時「強烈」評級降一級',
-      inputs: { upside: valuation.upside, confidence: valuation.confidence },
+        (valuation.recommendationNote ? `${valuation.recommendationNote}。` : '') +
+        `所需安全邊際隨估值不確定性提高：${Object.entries(CALL_THRESHOLDS)
+          .map(([level, t]) => `${level} 買入 ≥ ${t.buy}%${t.strong === null ? '' : `、強烈買入 ≥ ${t.strong}%`}`)
+          .join('；')}（賣出對稱）；合理價值超出股價 1/3 至 3 倍，或各模型相差超過 ${MAX_DISPERSION} 倍，則不予評級`,
+      inputs: { upside: valuation.upside, uncertainty: valuation.uncertainty ?? null, companyKind: valuation.companyKind ?? null },
       source: computed,
     },
     {
       figure: 'valuation.riskLevel',
       value: valuation.riskLevel,
-      method: 'β 值、槓桿、虧損及投機性計分：0 分低、1–2 分中、3 分或以上高',
-      inputs: {
-        beta: data.beta,
-        debtToEquity: maybe(metrics.debtToEquity),
-        netIncome: data.netIncome,
-        price: data.price,
-        factors: (valuation.riskFactors ?? []).join('；') || null,
-      },
+      method:
+        '股價波動、財務槓桿、盈利穩定性、估值不確定性及規模各評低（0 分）、中（1 分）或高（2 分），取已知因素的平均：低於 0.5 為低、低於 1.25 為中，否則為高；波動或盈利為高時不會評為低；股價波動或盈利數據不詳則為「未能評估」',
+      inputs: Object.fromEntries((valuation.riskAssessment ?? []).map((f) => [f.id, `${f.level}：${f.text}`])),
       source: computed,
     },
     {
@@ -181,13 +196,14 @@ export function explainReport(
       figure: `suggestions.${advice.investorType}.positionSizePercent`,
       value: advice.positionSizePercent,
       method:
-        '此股佔整個組合的建議比重：滿倉 = 類型的單一股票上限（保守型 5%、穩健型 8%、成長型 12%、進取型 20%，不超過股票配置上限）× 風險調整（低 ×1、中 ×0.75、高 ×0.5）；' +
-        '買入 = 滿倉 × 信心度 × 上升空間 ÷ 25（限於 0.4–1），持有 = 滿倉 × 0.5（不加碼），賣出 = 0',
+        '此股佔整個組合的建議比重：滿倉 = 類型的單一股票上限（保守型 5%、穩健型 8%、成長型 12%、進取型 20%，不超過股票配置上限）× 風險調整（低 ×1、中 ×0.75、高或未能評估 ×0.5）× 類型的不確定性調整；' +
+        '買入 = 滿倉 × (0.5 + 0.5 × 信心度 × 上升空間 ÷ 25（限於 0.4–1）)，持有 = 滿倉 × 0.5（不加碼），賣出或風險超出類型可承受範圍 = 0；風險或不確定性超出類型的買入預算時最多為「持有」',
       inputs: {
         action: advice.action,
         upside: valuation.upside,
         confidence: valuation.confidence,
         riskLevel: valuation.riskLevel,
+        uncertainty: valuation.uncertainty ?? null,
         singleStockLimit: SINGLE_STOCK_LIMIT[advice.investorType],
         stockAllocation: RISK_PROFILES[advice.investorType].stockAllocation,
       },

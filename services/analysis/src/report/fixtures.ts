@@ -42,14 +42,48 @@ export function steadyCompany(overrides: Partial<MarketData> = {}): MarketData {
   };
 }
 
+const peer = (
+  symbol: string,
+  marketCap: number,
+  pe: number,
+  evToEbitda: number,
+  pb: number,
+  ps: number,
+  industry = 'Specialty Industrial Machinery',
+) => ({
+  symbol,
+  name: `${symbol} Corp.`,
+  industry,
+  currency: 'USD',
+  marketCap,
+  pe,
+  pb,
+  evToEbitda,
+  evToSales: ps * 1.1,
+  ps,
+});
+
+/**
+ * Seven peers in the sector: six of the stock's industry (P/E 16–30, EV/EBITDA 10–15) and one
+ * of another (far off, never chosen while the industry has three).
+ */
 export const industrialsMedians: SectorMedians = {
   market: 'US',
   sector: 'Industrials',
-  count: 10,
+  count: 7,
   pe: 20,
-  peCount: 10,
+  peCount: 7,
   evToEbitda: 12,
-  evToEbitdaCount: 8,
+  evToEbitdaCount: 7,
   pb: 4,
-  pbCount: 9,
+  pbCount: 7,
+  peers: [
+    peer('PA', 90e9, 16, 10, 3, 2),
+    peer('PB', 70e9, 18, 11, 3.5, 2.5),
+    peer('PC', 120e9, 20, 12, 4, 3),
+    peer('PD', 50e9, 22, 13, 4.5, 3.5),
+    peer('PE', 200e9, 24, 14, 5, 4),
+    peer('PF', 30e9, 30, 15, 6, 5),
+    peer('AIR', 85e9, 60, 40, 20, 10, 'Passenger Airlines'),
+  ],
 };

@@ -4,13 +4,16 @@ import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModel
 import type { ReportInput } from './types';
 import { NO_PRICE_NOTE } from './valuation';
 
+/** Two days after the fixture's figures (2026-11-20): the valuation as it was then, whatever today's date. */
+const FIGURES_DATE = new Date('2026-11-22T08:00:00Z');
+
 const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002', symbol: 'STDY' };
 
 describe('mergeReport', () => {
   it('explains every figure with inputs, method and source, and dates the report', async () => {
     const input: ReportInput = { data: steadyCompany({ notes: ['股價為收市價'] }), medians: industrialsMedians, investorType: 'growth' };
     const analyst = builtInAnalyst();
-    const valuation = valuationModels(input);
+    const valuation = valuationModels(input, { now: FIGURES_DATE });
     const now = new Date('2026-11-21T08:00:00Z'); // a day after the figures' date: current, no snapshot warning
     const business = await assessBusiness(input, valuation, analyst, ctx, now);
     const suggestions = adviseInvestors(input, valuation, business);
@@ -39,13 +42,19 @@ describe('mergeReport', () => {
     }
     for (const e of sut.explain) {
       expect(e.method).not.toBe('');
-      expect(e.source).toContain('內置市場數據快照（截至 2026-11-20）');
+      // quoted and computed figures name the snapshot; the discount rate names Damodaran's tables
+      expect(e.source).toMatch(e.figure === 'valuation.discountRate' ? /Damodaran/ : /內置市場數據快照（截至 2026-11-20）/);
     }
+    const dcf = valuation.models.find((m) => m.id === 'dcf');
+    const relative = valuation.models.find((m) => m.id === 'relative');
     const fair = sut.explain.find((e) => e.figure === 'valuation.fairValue');
     expect(fair).toMatchObject({
-      value: 94.86,
-      inputs: { 'dcf.value': 129.73, 'dcf.weight': 0.3889, 'relative.value': 96.8, 'graham.value': 47.43 },
+      value: valuation.fairValue,
+      inputs: { 'dcf.value': dcf?.value, 'dcf.weight': dcf?.weight, 'relative.value': relative?.value },
     });
+    // the Graham number is a screen: shown as a model, never an input of the fair value
+    expect(fair?.inputs['graham.value']).toBeUndefined();
+    expect(figures).toContain('valuation.discountRate');
     const basicScore = sut.explain.find((e) => e.figure === 'basic.score');
     expect(basicScore?.value).toBe(sut.basic.score);
   });
@@ -54,7 +63,7 @@ describe('mergeReport', () => {
     // The source's yield (3 %) differs from dividend ÷ price (2.5 / 85 = 2.94 %): the page shows the source's.
     const input: ReportInput = { data: steadyCompany({ dividendYield: 0.03 }), medians: industrialsMedians, investorType: null };
     const analyst = builtInAnalyst();
-    const valuation = valuationModels(input);
+    const valuation = valuationModels(input, { now: FIGURES_DATE });
     const business = await assessBusiness(input, valuation, analyst, ctx);
     const sut = await mergeReport(
       input,
@@ -73,7 +82,7 @@ describe('mergeReport', () => {
   it('says in the notes and the explanation why there is no call when the price is unknown', async () => {
     const input: ReportInput = { data: steadyCompany({ price: null }), medians: industrialsMedians, investorType: null };
     const analyst = builtInAnalyst();
-    const valuation = valuationModels(input);
+    const valuation = valuationModels(input, { now: FIGURES_DATE });
     const business = await assessBusiness(input, valuation, analyst, ctx);
     const sut = await mergeReport(
       input,
@@ -82,7 +91,10 @@ describe('mergeReport', () => {
       ctx,
     );
     expect(sut.notes).toContain(NO_PRICE_NOTE);
-    expect(sut.explain.find((e) => e.figure === 'valuation.recommendation')).toMatchObject({ value: 'hold', method: NO_PRICE_NOTE });
+    expect(sut.explain.find((e) => e.figure === 'valuation.recommendation')).toMatchObject({
+      value: 'unrated',
+      method: expect.stringContaining(NO_PRICE_NOTE),
+    });
     expect(sut.suggestions.byInvestorType.every((a) => a.action === 'hold')).toBe(true);
   });
 });

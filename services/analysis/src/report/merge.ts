@@ -1,6 +1,7 @@
 import type { Analyst, AnalystContext } from '../analyst';
 import type { AnalysisResults, BasicInfo, BusinessAnalysis, ReportInput, Suggestions, ValuationResult } from './types';
-import { priceTiming, snapshotWarning } from './as-of';
+import { priceBanner, priceTiming, snapshotWarning } from './as-of';
+import { reportCharts } from './charts';
 import { explainReport } from './explain';
 
 export interface ReportParts {
@@ -42,6 +43,9 @@ export async function mergeReport(
     explain: explainReport(data, input.medians, parts, timing),
     dataAsOf: data.asOf,
     dataSource: data.source,
+    priceBanner: priceBanner(timing, data.price !== null),
+    charts: reportCharts(data, parts.basic, parts.valuation),
+    sources: [...(parts.business.sources ?? []), ...(summary.sources ?? [])],
     notes: [
       ...(warning ? [warning] : []),
       ...data.notes,

@@ -40,7 +40,7 @@ export function isFinancial(sector: string | null): boolean {
  * Rough rates to compare sizes across the two markets only (HKD is pegged at 7.75–7.85);
  * no per-share figure is ever converted with them.
  */
-const USD_PER_UNIT: Record<string, number> = { USD: 1, HKD: 1 / 7.8, CNY: 1 / 7.2 };
+export const USD_PER_UNIT: Record<string, number> = { USD: 1, HKD: 1 / 7.8, CNY: 1 / 7.2 };
 
 export function financialMetrics(data: MarketData): FinancialMetrics {
   const equity =

@@ -5,6 +5,9 @@ import { parseBundle, readBundleFiles } from '../universe/bundle';
 import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './index';
 import type { AnalysisResults, ReportInput } from './types';
 
+/** Two days after the fixture's figures (2026-11-20): the valuation as it was then, whatever today's date. */
+const FIGURES_DATE = new Date('2026-11-22T08:00:00Z');
+
 /**
  * Every text a reader sees in the report — notes, summary, business words, advice — is
  * Traditional Chinese: no English sentence, only the ASCII a Chinese financial text carries.
@@ -73,7 +76,7 @@ const NOW = new Date('2026-11-23T06:00:00Z');
 async function reportOf(data: MarketData, now = NOW): Promise<AnalysisResults> {
   const analyst = builtInAnalyst();
   const input: ReportInput = { data, medians: null, investorType: 'stable' };
-  const valuation = valuationModels(input);
+  const valuation = valuationModels(input, { now: FIGURES_DATE });
   const business = await assessBusiness(input, valuation, analyst, { ...ctx, symbol: data.symbol }, now);
   const suggestions = adviseInvestors(input, valuation, business);
   return mergeReport(input, { basic: basicInfo(data), valuation, business, suggestions }, analyst, { ...ctx, symbol: data.symbol }, now);

@@ -7,7 +7,10 @@ import { valuationModels } from './valuation';
 
 const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002', symbol: 'STDY' };
 
-async function adviceFor(input: ReportInput, valuation: ValuationResult = valuationModels(input)) {
+/** Two days after the fixture's figures: a current price. */
+const now = new Date('2026-11-22T08:00:00Z');
+
+async function adviceFor(input: ReportInput, valuation: ValuationResult = valuationModels(input, { now })) {
   const business = await assessBusiness(input, valuation, builtInAnalyst(), ctx);
   return adviseInvestors(input, valuation, business);
 }
@@ -31,24 +34,26 @@ describe('adviseInvestors', () => {
     expect(byInvestorType.some((a) => a.highlighted)).toBe(false);
   });
 
-  it("sizes this one stock's weight in the whole portfolio, within the type's single-stock limit", async () => {
-    // The fixture: buy, upside 11.6 %, confidence 78 %, low risk (×1) → conviction = 11.6 / 25 = 0.464.
-    const { byInvestorType } = await sut({ data: steadyCompany(), medians: industrialsMedians, investorType: null });
-    expect(byInvestorType.map((a) => a.positionSizePercent)).toEqual([
-      1.8, // conservative: 5 × 0.464 × 0.78 = 1.81
-      2.9, // stable: 8 × 0.464 × 0.78 = 2.90
-      4.3, // growth: 12 × 0.464 × 0.78 = 4.34
-      7.2, // aggressive: 20 × 0.464 × 0.78 = 7.24
-    ]);
+  it("sizes this one stock's weight in the whole portfolio, within the type's single-stock limit and its risk budget", async () => {
+    const input: ReportInput = { data: steadyCompany(), medians: industrialsMedians, investorType: null };
+    const valuation = valuationModels(input, { now });
+    // The fixture: low risk and low uncertainty, a strong buy (upside above 25 %: full conviction).
+    expect(valuation).toMatchObject({ riskLevel: 'low', uncertainty: 'low', recommendation: 'strong_buy' });
+    const { byInvestorType } = await sut(input, valuation);
+    const full = [5, 8, 12, 20]; // single-stock limits × risk 1 × uncertainty 1
+    expect(byInvestorType.map((a) => a.positionSizePercent)).toEqual(
+      full.map((f) => Math.round(f * (0.5 + (0.5 * valuation.confidence) / 100) * 10) / 10),
+    );
+    // the conservative investor is never told "strong buy"
+    expect(byInvestorType.map((a) => a.action)).toEqual(['buy', 'strong_buy', 'strong_buy', 'strong_buy']);
     expect(byInvestorType.map((a) => a.stockAllocationRange)).toEqual([
       [0, 30],
       [30, 50],
       [50, 70],
       [70, 100],
     ]);
-    expect(byInvestorType[3]?.rationale).toMatch(
-      /^進取型投資者的股票配置建議為組合的 70–100%，單一股票不宜超過組合的 20%。估值顯示約 11\.6% 上升空間，業務評分 \d+\/100；可分段建立持倉，此股建議佔組合約 7\.2%。$/,
-    );
+    expect(byInvestorType[3]?.rationale).toContain(`估值顯示約 ${valuation.upside}% 上升空間`);
+    expect(byInvestorType[3]?.rationale).toContain('在進取型投資者的風險預算之內');
     for (const advice of byInvestorType) {
       expect(advice.positionSizePercent).toBeLessThanOrEqual(SINGLE_STOCK_LIMIT[advice.investorType]);
       expect(advice.keyRisks.length).toBeGreaterThan(0);
@@ -58,35 +63,39 @@ describe('adviseInvestors', () => {
     }
   });
 
-  it('scales a buy with the upside up to full conviction at 25 %, and never past the limit', () => {
-    const valuation = (upside: number, confidence: number, riskLevel: ValuationResult['riskLevel']) =>
-      ({ upside, confidence, riskLevel }) as ValuationResult;
-    expect(positionSize('growth', 'strong_buy', valuation(60, 95, 'low'))).toBe(11.4); // 12 × 1 × 0.95
-    expect(positionSize('growth', 'buy', valuation(5, 50, 'low'))).toBe(2.4); // 12 × 0.4 (floor) × 0.5
-    expect(positionSize('stable', 'buy', valuation(20, 80, 'medium'))).toBe(3.8); // 8 × 0.8 × 0.8 × 0.75 = 3.84
-    expect(positionSize('aggressive', 'strong_buy', valuation(100, 95, 'low'))).toBe(19); // 20 × 1 × 0.95
+  it('sizes a buy between half and all of the full position, with the upside and the confidence', () => {
+    const valuation = (
+      upside: number,
+      confidence: number,
+      riskLevel: ValuationResult['riskLevel'],
+      uncertainty: ValuationResult['uncertainty'],
+    ) => ({ upside, confidence, riskLevel, uncertainty }) as ValuationResult;
+    expect(positionSize('growth', 'strong_buy', valuation(60, 80, 'low', 'low'))).toBe(10.8); // 12 × (0.5 + 0.5 × 1 × 0.8)
+    expect(positionSize('growth', 'buy', valuation(5, 50, 'low', 'low'))).toBe(7.2); // 12 × (0.5 + 0.5 × 0.4 × 0.5)
+    expect(positionSize('stable', 'buy', valuation(20, 60, 'medium', 'medium'))).toBe(3.6); // 8 × 0.75 × 0.8 × (0.5 + 0.5 × 0.8 × 0.6) = 3.55
+    expect(positionSize('aggressive', 'buy', valuation(100, 25, 'high', 'very_high'))).toBe(4.4); // 20 × 0.5 × 0.7 × (0.5 + 0.5 × 1 × 0.25) = 4.375
   });
 
-  it('tempers the call for cautious types on a high-risk stock and keeps at most half a position on hold', async () => {
-    const risky = steadyCompany({ beta: 1.9, totalDebt: 50e9, price: 30, marketCap: 30e9 });
+  it('never tells a conservative investor to buy a high-risk or very uncertain stock, and tells it to hold none of a high-risk one', async () => {
+    const risky = steadyCompany({ beta: 1.9, totalDebt: 50e9, price: 60, marketCap: 60e9, peRatio: 12 });
     const input: ReportInput = { data: risky, medians: industrialsMedians, investorType: 'conservative' };
-    const valuation = valuationModels(input);
+    const valuation = valuationModels(input, { now });
     expect(valuation.riskLevel).toBe('high');
-    expect(valuation.recommendation).toBe('strong_buy');
+    expect(['buy', 'strong_buy']).toContain(valuation.recommendation);
     const { byInvestorType } = await sut(input, valuation);
     const action = Object.fromEntries(byInvestorType.map((a) => [a.investorType, a.action]));
-    expect(action).toEqual({ conservative: 'hold', stable: 'hold', growth: 'buy', aggressive: 'strong_buy' });
-    // hold: full position 5 × risk 0.5 = 2.5, half of it 1.25 → 1.3; stable 8 × 0.5 × 0.5 = 2
+    expect(action.conservative).toBe('hold');
+    expect(action.stable).toBe('hold');
+    expect(action.aggressive).toBe(valuation.recommendation);
     expect(byInvestorType[0]).toMatchObject({
       investorType: 'conservative',
-      positionSizePercent: 1.3,
+      positionSizePercent: 0,
       highlighted: true,
       actionText: '持有',
     });
-    expect(byInvestorType[1]).toMatchObject({ investorType: 'stable', positionSizePercent: 2 });
-    expect(byInvestorType[0]?.rationale).toContain('調整為「持有」');
-    expect(byInvestorType[0]?.rationale).toContain('不宜加碼');
-    // strong buy on a high-risk stock: at most 20 × 0.5 = 10 % for the aggressive type
+    expect(byInvestorType[0]?.rationale).toContain('超出保守型投資者可承受的範圍');
+    expect(byInvestorType[1]?.rationale).toContain('調整為「持有」');
+    // high risk halves the full position: at most 20 × 0.5 = 10 % for the aggressive type
     expect(byInvestorType[3]?.positionSizePercent).toBeLessThanOrEqual(10);
   });
 
@@ -106,7 +115,7 @@ describe('adviseInvestors', () => {
   });
 
   it('holds none of a stock it says to sell, for every type', () => {
-    const valuation = { upside: -30, confidence: 80, riskLevel: 'medium' } as ValuationResult;
+    const valuation = { upside: -30, confidence: 80, riskLevel: 'medium', uncertainty: 'medium' } as ValuationResult;
     expect(positionSize('aggressive', 'strong_sell', valuation)).toBe(0);
     expect(positionSize('conservative', 'sell', valuation)).toBe(0);
     expect(stockRange('aggressive')).toEqual([70, 100]);

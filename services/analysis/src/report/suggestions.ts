@@ -1,5 +1,14 @@
 import { RISK_PROFILES, type RiskProfileId } from '@stockai/contracts';
-import type { InvestorAdvice, Recommendation, ReportInput, RiskRating, BusinessAnalysis, Suggestions, ValuationResult } from './types';
+import type {
+  InvestorAdvice,
+  Recommendation,
+  ReportInput,
+  RiskRating,
+  Uncertainty,
+  BusinessAnalysis,
+  Suggestions,
+  ValuationResult,
+} from './types';
 import { clamp, round } from './format';
 import { RECOMMENDATION_TEXT, RISK_TEXT } from './labels';
 
@@ -7,15 +16,32 @@ const TYPES: RiskProfileId[] = ['conservative', 'stable', 'growth', 'aggressive'
 const SCALE: Recommendation[] = ['strong_sell', 'sell', 'hold', 'buy', 'strong_buy'];
 
 /**
- * The most bullish call each type gets at each risk level: a conservative investor is never
- * told "strong buy" and holds at most a high-risk stock; an aggressive one takes the
- * valuation's call as it is.
+ * Each type's risk budget: the riskiest stock (risk level) and the widest fair-value range
+ * (uncertainty) it may be told to buy. A conservative investor buys only low- or medium-risk
+ * stocks whose value is known within a medium range; an aggressive one anything whose risk is
+ * known. Beyond the budget the call is at most "hold" (never a buy).
  */
-const MOST_BULLISH: Record<RiskProfileId, Record<RiskRating, Recommendation>> = {
-  conservative: { low: 'buy', medium: 'buy', high: 'hold', unknown: 'hold' },
-  stable: { low: 'strong_buy', medium: 'buy', high: 'hold', unknown: 'hold' },
-  growth: { low: 'strong_buy', medium: 'strong_buy', high: 'buy', unknown: 'hold' },
-  aggressive: { low: 'strong_buy', medium: 'strong_buy', high: 'strong_buy', unknown: 'buy' },
+const BUY_BUDGET: Record<RiskProfileId, { risk: RiskRating[]; uncertainty: Uncertainty[] }> = {
+  conservative: { risk: ['low', 'medium'], uncertainty: ['low', 'medium'] },
+  stable: { risk: ['low', 'medium'], uncertainty: ['low', 'medium', 'high'] },
+  growth: { risk: ['low', 'medium', 'high'], uncertainty: ['low', 'medium', 'high'] },
+  aggressive: { risk: ['low', 'medium', 'high'], uncertainty: ['low', 'medium', 'high', 'very_high'] },
+};
+
+/** The riskiest stock a type should hold at all: above it the advice is to hold none (size 0). */
+const HOLD_BUDGET: Record<RiskProfileId, RiskRating[]> = {
+  conservative: ['low', 'medium'],
+  stable: ['low', 'medium', 'high'],
+  growth: ['low', 'medium', 'high', 'unknown'],
+  aggressive: ['low', 'medium', 'high', 'unknown'],
+};
+
+/** A cautious investor is never told "strong buy": the most emphatic call it gets is "buy". */
+const MOST_BULLISH: Record<RiskProfileId, Recommendation> = {
+  conservative: 'buy',
+  stable: 'strong_buy',
+  growth: 'strong_buy',
+  aggressive: 'strong_buy',
 };
 
 const HORIZON: Record<RiskProfileId, string> = {
@@ -25,8 +51,14 @@ const HORIZON: Record<RiskProfileId, string> = {
   aggressive: '6 至 12 個月，密切留意股價及消息',
 };
 
-/** Smaller positions the riskier the stock. */
+/** Smaller positions the riskier the stock and the wider its fair-value range; the bolder types shrink less for uncertainty. */
 const RISK_SCALE: Record<RiskRating, number> = { low: 1, medium: 0.75, high: 0.5, unknown: 0.5 };
+const UNCERTAINTY_SCALE: Record<RiskProfileId, Record<Uncertainty, number>> = {
+  conservative: { low: 1, medium: 0.8, high: 0.5, very_high: 0.3 },
+  stable: { low: 1, medium: 0.8, high: 0.6, very_high: 0.4 },
+  growth: { low: 1, medium: 0.9, high: 0.7, very_high: 0.5 },
+  aggressive: { low: 1, medium: 1, high: 0.85, very_high: 0.7 },
+};
 
 /**
  * The most of the whole portfolio one stock should take, percent, per type: diversification
@@ -41,10 +73,22 @@ export function stockRange(type: RiskProfileId): [number, number] {
   return [low ?? 0, high ?? 100];
 }
 
+/** Whether the stock lies outside what the type should hold at all. */
+export function beyondBudget(type: RiskProfileId, valuation: ValuationResult): boolean {
+  return !HOLD_BUDGET[type].includes(valuation.riskLevel);
+}
+
+/**
+ * The type's action: the report's call, capped at "hold" when the stock's risk or uncertainty
+ * is beyond the type's buy budget, and at "buy" for a conservative investor. An unrated report
+ * is a "hold" for everyone: nothing supports buying or selling.
+ */
 export function actionFor(type: RiskProfileId, valuation: ValuationResult): Recommendation {
-  const cap = SCALE.indexOf(MOST_BULLISH[type][valuation.riskLevel]);
   const call = valuation.recommendation === 'unrated' ? 'hold' : valuation.recommendation;
-  return SCALE[Math.min(SCALE.indexOf(call), cap)] as Recommendation;
+  const budget = BUY_BUDGET[type];
+  const withinBudget = budget.risk.includes(valuation.riskLevel) && budget.uncertainty.includes(valuation.uncertainty ?? 'very_high');
+  const cap = withinBudget ? MOST_BULLISH[type] : 'hold';
+  return SCALE[Math.min(SCALE.indexOf(call), SCALE.indexOf(cap))] as Recommendation;
 }
 
 /** The largest weight one stock may take for the type: its single-stock limit, never above its stock range. */
@@ -57,19 +101,20 @@ export function fullPosition(type: RiskProfileId): number {
  * spec's "a position size inside that type's stock range" reads as: the position lives inside
  * the type's equity allocation (保守型 0–30 %, 穩健型 30–50 %, 成長型 50–70 %, 進取型
  * 70–100 %), which the advice shows as context — never the whole allocation in one stock.
- * With the full position L = min(single-stock limit, range's upper bound) and the risk scale
- * s (low 1, medium 0.75, high 0.5):
- * - sell calls: 0 — hold none of it;
- * - hold: L × 0.5 × s — do not add, keep at most half a position;
- * - buy calls: L × conviction × confidence % × s, where conviction = upside ÷ 25, bounded to
- *   0.4–1 (25 % upside or more is full conviction).
+ * With the full position L = min(single-stock limit, range's upper bound) × the risk scale
+ * (low 1, medium 0.75, high or unknown 0.5) × the type's uncertainty scale (UNCERTAINTY_SCALE):
+ * - sell calls, or a stock riskier than the type should hold at all: 0 — hold none of it;
+ * - hold: L × 0.5 — do not add, keep at most half a position;
+ * - buy calls: L × (0.5 + 0.5 × conviction × confidence %), where conviction = upside ÷ 25,
+ *   bounded to 0.4–1 (25 % upside or more is full conviction): never less than a hold's half
+ *   position, the full one only for a sure, large upside.
  */
 export function positionSize(type: RiskProfileId, action: Recommendation, valuation: ValuationResult): number {
-  const full = fullPosition(type) * RISK_SCALE[valuation.riskLevel];
-  if (action === 'sell' || action === 'strong_sell') return 0;
+  const full = fullPosition(type) * RISK_SCALE[valuation.riskLevel] * UNCERTAINTY_SCALE[type][valuation.uncertainty ?? 'very_high'];
+  if (action === 'sell' || action === 'strong_sell' || beyondBudget(type, valuation)) return 0;
   if (action === 'hold') return round(full * 0.5, 1);
   const conviction = clamp((valuation.upside ?? 0) / 25, 0.4, 1);
-  return round((full * conviction * valuation.confidence) / 100, 1);
+  return round(full * (0.5 + (0.5 * conviction * valuation.confidence) / 100), 1);
 }
 
 const ACTION_ADVICE: Record<Recommendation, string> = {
@@ -94,6 +139,20 @@ function keyRisks(type: RiskProfileId, input: ReportInput, valuation: ValuationR
   return risks.slice(0, 4);
 }
 
+/** How far the price is above the fair value, percent, from a negative upside: price ÷ fair − 1, never the negated upside (−33.8 % upside is a 51 % premium). */
+export function pricePremium(upside: number): number {
+  return round((1 / (1 + upside / 100) - 1) * 100, 1);
+}
+
+/** "估值顯示約 12.5% 上升空間" / "股價較合理價值高約 51%". */
+export function valueGapText(valuation: ValuationResult): string {
+  if (valuation.upside === null || valuation.fairValue === null) return '未有可靠的合理價值或股價';
+  if (valuation.upside >= 0) return `估值顯示約 ${valuation.upside}% 上升空間`;
+  return `股價較合理價值高約 ${pricePremium(valuation.upside)}%`;
+}
+
+const UNCERTAINTY_TEXT: Record<Uncertainty, string> = { low: '低', medium: '中', high: '高', very_high: '極高' };
+
 function rationale(
   type: RiskProfileId,
   action: Recommendation,
@@ -103,19 +162,18 @@ function rationale(
 ): string {
   const profile = RISK_PROFILES[type];
   const [low, high] = stockRange(type);
-  const value =
-    valuation.upside === null
-      ? '未有可靠的合理價值或股價'
-      : valuation.upside >= 0
-        ? `估值顯示約 ${valuation.upside}% 上升空間`
-        : `股價較合理價值高約 ${-valuation.upside}%`;
-  const capped =
-    action !== valuation.recommendation
-      ? `，考慮到風險等級${RISK_TEXT[valuation.riskLevel]}，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」`
-      : '';
+  const uncertainty = UNCERTAINTY_TEXT[valuation.uncertainty ?? 'very_high'];
+  const why =
+    valuation.recommendation === 'unrated'
+      ? `報告不予評級（${valuation.recommendationNote ?? '數據不足'}），因此不作買賣建議`
+      : beyondBudget(type, valuation)
+        ? `風險等級${RISK_TEXT[valuation.riskLevel]}，超出${profile.name}投資者可承受的範圍，不建議持有`
+        : action !== valuation.recommendation
+          ? `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，超出${profile.name}投資者買入的風險預算，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」`
+          : `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，在${profile.name}投資者的風險預算之內`;
   return (
     `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +
-    `${value}，業務評分 ${business.score}/100${capped}；${ACTION_ADVICE[action]}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
+    `${valueGapText(valuation)}，業務評分 ${business.score}/100；${why}；${ACTION_ADVICE[action]}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
   );
 }
 

@@ -2,7 +2,14 @@ import type { Queryable } from '@stockai/platform';
 import type { Market, SectorMedians } from '../market-data/types';
 import type { Fundamentals, ListingRecord, Stock, StockSummary } from './types';
 
-const STOCK_COLUMNS = `symbol, name, name_zh AS "nameZh", market, exchange, sector, industry, status, reason`;
+/**
+ * A stock's columns, and whether the bundle holds the figures an analysis needs: a positive
+ * price and at least one of EPS, revenue and book value (the same test as hasCoreFigures).
+ */
+const STOCK_COLUMNS = `symbol, name, name_zh AS "nameZh", market, exchange, sector, industry, status, reason,
+  EXISTS (SELECT 1 FROM stock_fundamentals f
+           WHERE f.symbol = stocks.symbol AND f.price > 0
+             AND (f.eps IS NOT NULL OR f.revenue IS NOT NULL OR f.book_value_per_share IS NOT NULL)) AS "hasFigures"`;
 const FUNDAMENTALS_COLUMNS = `symbol, currency, reporting_currency AS "reportingCurrency", price, market_cap AS "marketCap",
   shares_outstanding AS "sharesOutstanding", pe_ratio AS "peRatio", eps, dividend_per_share AS "dividendPerShare",
   dividend_yield AS "dividendYield", high_52_week AS "high52Week", low_52_week AS "low52Week",
@@ -178,50 +185,71 @@ export const fundamentalsRepo = {
    * Medians over the analysable stocks of one market and sector, the stock being valued left
    * out (it would compare with itself): P/E and P/B over the peers where they are positive,
    * EV/EBITDA where enterprise value can be computed (market cap + debt − cash, all known) and
-   * is positive over a positive EBITDA; each with the number of peers it was taken over. Null
-   * when the group has no peer with figures.
+   * is positive over a positive EBITDA; each with the number of peers it was taken over. Also
+   * every peer's own figures, so the report can pick the closest (same industry, similar size)
+   * and name them. Null when the group has no peer with figures.
    */
   async sectorMedians(db: Queryable, peer: PeerGroup): Promise<SectorMedians | null> {
     const { rows } = await db.query<{
-      count: number;
+      symbol: string;
+      name: string;
+      industry: string | null;
+      currency: string;
+      market_cap: number | null;
       pe: number | null;
-      pe_count: number;
-      ev_to_ebitda: number | null;
-      ev_count: number;
       pb: number | null;
-      pb_count: number;
+      ev_to_ebitda: number | null;
+      ev_to_sales: number | null;
+      ps: number | null;
     }>(
-      `WITH peers AS (
-         SELECT f.pe_ratio, f.price_to_book,
-                CASE WHEN f.ebitda > 0 AND f.market_cap + f.total_debt - f.cash > 0
-                     THEN (f.market_cap + f.total_debt - f.cash) / f.ebitda END AS ev_to_ebitda
-           FROM stock_fundamentals f JOIN stocks s USING (symbol)
-          WHERE s.market = $1 AND s.sector = $2 AND s.status = 'active' AND s.symbol <> $3)
-       SELECT count(*)::int AS count,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY pe_ratio) FILTER (WHERE pe_ratio > 0) AS pe,
-              count(*) FILTER (WHERE pe_ratio > 0)::int AS pe_count,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY ev_to_ebitda) FILTER (WHERE ev_to_ebitda > 0) AS ev_to_ebitda,
-              count(*) FILTER (WHERE ev_to_ebitda > 0)::int AS ev_count,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY price_to_book) FILTER (WHERE price_to_book > 0) AS pb,
-              count(*) FILTER (WHERE price_to_book > 0)::int AS pb_count
-         FROM peers`,
+      `SELECT s.symbol, s.name, s.industry, f.currency, f.market_cap, f.pe_ratio AS pe, f.price_to_book AS pb, f.price_to_sales AS ps,
+              CASE WHEN f.ebitda > 0 AND f.market_cap + f.total_debt - f.cash > 0
+                   THEN (f.market_cap + f.total_debt - f.cash) / f.ebitda END AS ev_to_ebitda,
+              CASE WHEN f.revenue > 0 AND f.market_cap + f.total_debt - f.cash > 0
+                   THEN (f.market_cap + f.total_debt - f.cash) / f.revenue END AS ev_to_sales
+         FROM stock_fundamentals f JOIN stocks s USING (symbol)
+        WHERE s.market = $1 AND s.sector = $2 AND s.status = 'active' AND s.symbol <> $3 AND f.price > 0
+        ORDER BY s.symbol`,
       [peer.market, peer.sector, peer.symbol],
     );
-    const row = rows[0];
-    if (!row || row.count === 0) return null;
+    if (rows.length === 0) return null;
+    const positive = (values: (number | null)[]) => values.filter((v): v is number => v !== null && v > 0);
+    const pe = positive(rows.map((r) => r.pe));
+    const ev = positive(rows.map((r) => r.ev_to_ebitda));
+    const pb = positive(rows.map((r) => r.pb));
     return {
       market: peer.market,
       sector: peer.sector,
-      count: row.count,
-      pe: row.pe,
-      peCount: row.pe_count,
-      evToEbitda: row.ev_to_ebitda,
-      evToEbitdaCount: row.ev_count,
-      pb: row.pb,
-      pbCount: row.pb_count,
+      count: rows.length,
+      pe: median(pe),
+      peCount: pe.length,
+      evToEbitda: median(ev),
+      evToEbitdaCount: ev.length,
+      pb: median(pb),
+      pbCount: pb.length,
+      peers: rows.map((r) => ({
+        symbol: r.symbol,
+        name: r.name,
+        industry: r.industry,
+        currency: r.currency,
+        marketCap: r.market_cap,
+        pe: r.pe,
+        pb: r.pb,
+        evToEbitda: r.ev_to_ebitda,
+        evToSales: r.ev_to_sales,
+        ps: r.ps,
+      })),
     };
   },
 };
+
+/** The middle value (the mean of the two middle ones for an even count), as PostgreSQL's percentile_cont(0.5). */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return Number.isInteger(mid) ? ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2 : (sorted[Math.floor(mid)] as number);
+}
 
 export const loadsRepo = {
   async latest(db: Queryable): Promise<LoadRow | undefined> {

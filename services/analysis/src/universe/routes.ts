@@ -42,10 +42,12 @@ const unknownStock = (symbol: string) =>
  * GET /api/stocks: the compact list for autocomplete and validity (symbol, name, nameZh,
  * market), gzip-encoded once per load, with an ETag and Cache-Control; `?q=&limit=` searches
  * symbols and both names instead. GET /api/stocks/:symbol: the stock's details.
- * GET /api/stocks/status/:symbol: `{ symbol, isActive, status, reason }`. Public: visitors use
+ * GET /api/stocks/status/:symbol: `{ symbol, isActive, status, reason }` (status `no_data` for a
+ * listed stock the market data has no figures for, when `requireFigures`). Search results carry
+ * `hasFigures`, so suggestions can mark the stocks that cannot be analysed. Public: visitors use
  * the autocomplete too. An unknown symbol is a 404 with a message saying so.
  */
-export function stocksRoutes(universe: Universe): Router {
+export function stocksRoutes(universe: Universe, options: { requireFigures?: boolean } = {}): Router {
   const router = Router();
   let encoded: Promise<EncodedList> | null = null;
 
@@ -87,7 +89,7 @@ export function stocksRoutes(universe: Universe): Router {
 
   router.get('/api/stocks/status/:symbol', async (req, res) => {
     const { symbol } = symbolParams.parse(req.params);
-    const status = await universe.statusOf(symbol);
+    const status = await universe.statusOf(symbol, options);
     if (!status) throw unknownStock(symbol);
     res.json(status);
   });

@@ -12,8 +12,12 @@ export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 export interface Universe {
   /** The stock of a symbol in any accepted spelling (`700`, `brk.b`); null when unknown. */
   find(symbol: string): Promise<Stock | null>;
-  /** Whether the stock can be analysed, and why not; null when unknown. */
-  statusOf(symbol: string): Promise<StockStatusAnswer | null>;
+  /**
+   * Whether the stock can be analysed, and why not; null when unknown. With `requireFigures`
+   * (the bundled snapshot is the market data), an active stock without bundled figures is
+   * `no_data`: an analysis of it could not be made, so it is never charged.
+   */
+  statusOf(symbol: string, options?: { requireFigures?: boolean }): Promise<StockStatusAnswer | null>;
   /** Stocks whose symbol or English or Chinese name contains `q`, best matches first. */
   search(q: string, limit: number): Promise<Stock[]>;
   /** Every stock, compact, in symbol order (GET /api/stocks keeps it, encoded, until the next load). */
@@ -27,6 +31,9 @@ export interface Universe {
   /** Loads the bundled data when the database does not hold this bundle yet (first start, newer files). */
   ensureLoaded(): Promise<void>;
 }
+
+/** Why a listed stock without figures cannot be analysed (the status check's reason). */
+export const NO_DATA_REASON = '暫無足夠財務數據：內置市場數據沒有此股票的股價或主要財務數字，因此未能提供分析，亦不會扣除點數。';
 
 export interface UniverseOptions {
   /** The market data directory (default: the bundled data/market). */
@@ -48,9 +55,13 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
       return (await stocksRepo.find(db, normalised)) ?? null;
     },
 
-    async statusOf(symbol) {
+    async statusOf(symbol, statusOptions = {}) {
       const stock = await this.find(symbol);
-      return stock && { symbol: stock.symbol, isActive: stock.status === 'active', status: stock.status, reason: stock.reason };
+      if (!stock) return null;
+      if (stock.status === 'active' && statusOptions.requireFigures && !stock.hasFigures) {
+        return { symbol: stock.symbol, isActive: false, status: 'no_data', reason: NO_DATA_REASON };
+      }
+      return { symbol: stock.symbol, isActive: stock.status === 'active', status: stock.status, reason: stock.reason };
     },
 
     async search(q, limit) {

@@ -16,6 +16,8 @@ export interface Stock {
   status: StockStatus;
   /** Why it cannot be analysed (Traditional Chinese); null when active. */
   reason: string | null;
+  /** Whether the bundled data holds its price and core figures (suggestions mark those without). */
+  hasFigures?: boolean;
 }
 
 /** The compact entry of the autocomplete list. */
@@ -29,7 +31,8 @@ export interface StockSummary {
 export interface StockStatusAnswer {
   symbol: string;
   isActive: boolean;
-  status: StockStatus;
+  /** The listing's status, or `no_data` for an active listing whose price or core figures the market data lacks. */
+  status: StockStatus | 'no_data';
   reason: string | null;
 }
 

@@ -137,6 +137,25 @@ export function adminMembers(deps: {
       };
     },
 
+    /** The member's credit ledger, newest first: every grant, debit, refund, refill and adjustment. */
+    async creditHistory(userId: string, page: number, limit: number) {
+      if (!(await adminMembersRepo.find(db, [userId])).length) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+      const { rows, total } = await adminMembersRepo.ledger(db, userId, limit, (page - 1) * limit);
+      return {
+        entries: rows.map((r) => ({
+          kind: r.kind,
+          paidDelta: r.paid_delta,
+          dailyDelta: r.daily_delta,
+          reference: r.reference,
+          reason: r.reason,
+          createdAt: r.created_at.toISOString(),
+        })),
+        page,
+        pages: Math.max(1, Math.ceil(total / limit)),
+        total,
+      };
+    },
+
     async get(userId: string) {
       const [row] = await adminMembersRepo.find(db, [userId]);
       if (!row) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
@@ -157,6 +176,7 @@ export function adminMembers(deps: {
           await deps.credits.setBalances(tx, userId, change, {
             adminId: request.adminId,
             idempotencyKey: `admin-adjustment:${userId}:${request.key}`,
+            reason: change.reason || 'Set by an admin',
           });
         }
       });

@@ -6,6 +6,7 @@ import type { AdminMembers } from './members';
 import type { AdminPayments } from './payments';
 import {
   billingCycle,
+  historyQuery,
   levelChange,
   memberChange,
   memberId,
@@ -95,6 +96,11 @@ export function adminRoutes(deps: { catalogue: AdminCatalogue; payments: AdminPa
   /** `?ids=<id>,<id>`: the billing side of the members on one page of the admin's member list. */
   router.get('/internal/admin/members', async (req, res) => {
     res.json({ success: true, ...(await members.find(parseInput(memberIds, req.query).ids)) });
+  });
+  router.get('/internal/admin/members/:userId/credit-history', async (req, res) => {
+    const userId = parseInput(memberId, req.params.userId);
+    const { page, limit } = parseInput(historyQuery, req.query);
+    res.json({ success: true, ...(await members.creditHistory(userId, page, limit)) });
   });
   router.get('/internal/admin/members/:userId', async (req, res) => {
     res.json({ success: true, member: await members.get(parseInput(memberId, req.params.userId)) });

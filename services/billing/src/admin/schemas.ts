@@ -155,6 +155,16 @@ export const memberIds = z.object({
         .max(100, 'must name at most 100 users'),
     ),
 });
+/** A member's credit history, 20 entries a page. */
+export const historyQuery = z.object({
+  page: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(1),
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(20),
+});
 export const memberId = z.uuid({ message: 'The member id must be a user id (uuid)' });
 
 const EXPIRY_FORMAT = 'must be a date (YYYY-MM-DD) or a date-time with offset';
@@ -174,6 +184,8 @@ const expiry = z.string({ message: EXPIRY_FORMAT }).transform((v, ctx) => {
 export const memberChange = z
   .object({
     role: z.never({ message: 'is kept by the accounts service, not by billing' }).optional(),
+    /** Why the admin changes the member; kept on the credit adjustment. */
+    reason: z.string({ message: 'must be a text' }).trim().max(500, 'must be at most 500 characters').optional(),
     paidCredits: wholeNumber(0).optional(),
     credits: wholeNumber(0).optional(),
     level: levelType.optional(),

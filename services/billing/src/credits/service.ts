@@ -285,7 +285,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       tx: Queryable,
       userId: string,
       target: { paidCredits?: number; credits?: number },
-      by: { adminId: string; idempotencyKey: string },
+      by: { adminId: string; idempotencyKey: string; reason?: string },
     ): Promise<void> {
       const [done] = await ledger.byKeys(tx, [by.idempotencyKey]);
       if (done) return;

@@ -1,20 +1,29 @@
 import type { MarketData, SectorMedians } from '../../market-data/types';
-import type { Recommendation, RiskLevel, ValuationModel } from '../types';
-import type { FinancialMetrics } from '../metrics';
-import { clamp, roundPrice } from '../format';
+import type { Rating, Uncertainty, ValuationModel, ValueRange } from '../types';
+import { clamp, round, roundPrice } from '../format';
 
-/** Models that produced a value, with their weights rescaled to sum to 1 (skipped ones keep 0). */
-export function normaliseWeights(models: ValuationModel[]): ValuationModel[] {
-  const total = models.reduce((sum, m) => sum + (m.skipped ? 0 : m.weight), 0);
-  return models.map((m) => ({ ...m, weight: m.skipped || total === 0 ? 0 : Number((m.weight / total).toFixed(4)) }));
+/** Whether a model's value weighs in the fair value (screens and checks never do). */
+export function inBlend(m: ValuationModel): boolean {
+  return !m.skipped && m.value !== null && (m.role ?? 'blend') === 'blend';
 }
 
-/** The weighted mean of the models' values, or null when every model was skipped. */
-export function blendedValue(models: ValuationModel[]): number | null {
-  const used = models.filter((m) => !m.skipped && m.value !== null);
+/** Models that produced a value, with their weights rescaled to sum to 1 (skipped ones, screens and checks keep 0). */
+export function normaliseWeights(models: ValuationModel[]): ValuationModel[] {
+  const total = models.reduce((sum, m) => sum + (inBlend(m) ? m.weight : 0), 0);
+  return models.map((m) => ({ ...m, weight: !inBlend(m) || total === 0 ? 0 : Number((m.weight / total).toFixed(4)) }));
+}
+
+/** The blend's low / base / high: the weighted means of the models' lows, values and highs; null without a model. */
+export function blendedRange(models: ValuationModel[]): ValueRange | null {
+  const used = models.filter(inBlend);
   if (used.length === 0) return null;
   const weights = used.reduce((sum, m) => sum + m.weight, 0);
-  return roundPrice(used.reduce((sum, m) => sum + (m.value as number) * m.weight, 0) / weights);
+  const mean = (pick: (m: ValuationModel) => number) => roundPrice(used.reduce((sum, m) => sum + pick(m) * m.weight, 0) / weights);
+  return {
+    low: mean((m) => m.range?.low ?? (m.value as number)),
+    base: mean((m) => m.value as number),
+    high: mean((m) => m.range?.high ?? (m.value as number)),
+  };
 }
 
 /** The inputs whose presence makes a valuation complete; the share present is the completeness. */
@@ -25,7 +34,6 @@ export function dataCompleteness(data: MarketData, medians: SectorMedians | null
     data.bookValuePerShare,
     data.freeCashFlow,
     data.sharesOutstanding,
-    data.beta,
     data.ebitda,
     data.totalDebt,
     data.cash,
@@ -36,100 +44,126 @@ export function dataCompleteness(data: MarketData, medians: SectorMedians | null
   return fields.filter((f) => f !== null).length / fields.length;
 }
 
-/**
- * How far the models agree: 1 − the weighted coefficient of variation of their values
- * (weighted standard deviation ÷ the blended value), bounded to 0–1. One model alone is
- * confirmed by nothing and scores 0, so its confidence stays at or below 40 %.
- */
-export function modelAgreement(models: ValuationModel[]): number {
-  const used = models.filter((m) => !m.skipped && m.value !== null);
-  if (used.length < 2) return 0;
-  const weights = used.reduce((sum, m) => sum + m.weight, 0);
-  const mean = used.reduce((sum, m) => sum + (m.value as number) * m.weight, 0) / weights;
-  const variance = used.reduce((sum, m) => sum + m.weight * ((m.value as number) - mean) ** 2, 0) / weights;
-  return mean > 0 ? clamp(1 - Math.sqrt(variance) / mean, 0, 1) : 0;
+/** How far apart the blended models are: the highest value ÷ the lowest (1 with one model). */
+export function modelDispersion(models: ValuationModel[]): number {
+  const values = models.filter(inBlend).map((m) => m.value as number);
+  if (values.length < 2) return 1;
+  const low = Math.min(...values);
+  return low > 0 ? Math.max(...values) / low : Number.POSITIVE_INFINITY;
 }
 
-/** Confidence % = 60 % × agreement + 40 % × completeness, bounded to 5–95 (0 without any model): no model is ever certain. */
-export function confidencePercent(agreement: number, completeness: number, anyModel: boolean): number {
+/** Models that disagree by more than this factor (highest ÷ lowest) give no call: one of them must be wrong. */
+export const MAX_DISPERSION = 3;
+/** A fair value outside 1/3×–3× the price is more likely wrong data or a wrong model than a real mispricing: no call. */
+export const MAX_PRICE_FACTOR = 3;
+/** A price older than this many days makes the figures too old for a data-quality step up in uncertainty. */
+const OLD_DATA_DAYS = 90;
+
+const LEVELS: Uncertainty[] = ['low', 'medium', 'high', 'very_high'];
+
+export interface UncertaintyInputs {
+  range: ValueRange | null;
+  models: ValuationModel[];
+  completeness: number;
+  priceAgeDays: number | null;
+  lossMaker: boolean;
+  /** The reverse DCF found growth only a few companies achieve. */
+  extremeImpliedGrowth: boolean;
+}
+
+/**
+ * The uncertainty rating, as Morningstar's fair value uncertainty: first from the width of the
+ * blend's range, (high − low) ÷ base — under 40 % low, under 70 % medium, under 110 % high,
+ * else very high — then one step up for each of: only one model in the blend, models more than
+ * 2× apart, less than 60 % of the inputs known, figures older than 90 days, a price implying
+ * extreme growth. A loss-maker is at least high.
+ */
+export function uncertaintyOf(inputs: UncertaintyInputs): { level: Uncertainty; reasons: string[] } {
+  if (inputs.range === null || inputs.range.base <= 0) return { level: 'very_high', reasons: ['沒有任何估值模型適用'] };
+  const width = (inputs.range.high - inputs.range.low) / inputs.range.base;
+  let step = width < 0.4 ? 0 : width < 0.7 ? 1 : width < 1.1 ? 2 : 3;
+  const reasons = [`合理價值區間闊度為基準值的 ${round(width * 100, 0)}%`];
+  const used = inputs.models.filter(inBlend).length;
+  if (used === 1) {
+    step++;
+    reasons.push('只有一個估值模型適用，沒有其他模型印證');
+  }
+  const dispersion = modelDispersion(inputs.models);
+  if (dispersion > 2) {
+    step++;
+    reasons.push(`各模型估值相差 ${round(dispersion, 1)} 倍`);
+  }
+  if (inputs.completeness < 0.6) {
+    step++;
+    reasons.push(`估值所需數據只有 ${round(inputs.completeness * 100, 0)}% 齊全`);
+  }
+  if (inputs.priceAgeDays === null || inputs.priceAgeDays > OLD_DATA_DAYS) {
+    step++;
+    reasons.push(inputs.priceAgeDays === null ? '數據日期不詳' : `數據已有 ${inputs.priceAgeDays} 天`);
+  }
+  if (inputs.extremeImpliedGrowth) {
+    step++;
+    reasons.push('股價隱含極高的增長');
+  }
+  if (inputs.lossMaker) {
+    step = Math.max(step, 2);
+    reasons.push('公司虧損或自由現金流為負，估值取決於未來能否轉虧為盈');
+  }
+  return { level: LEVELS[Math.min(step, 3)] as Uncertainty, reasons };
+}
+
+/** Confidence % follows the uncertainty (low 80, medium 65, high 45, very high 25), less up to 15 points for missing inputs. */
+export function confidencePercent(uncertainty: Uncertainty, completeness: number, anyModel: boolean): number {
   if (!anyModel) return 0;
-  return Math.round(clamp(100 * (0.6 * agreement + 0.4 * completeness), 5, 95));
+  const base = { low: 80, medium: 65, high: 45, very_high: 25 }[uncertainty];
+  return Math.round(clamp(base - (1 - completeness) * 15, 5, 95));
 }
 
 /**
- * Recommendation from the upside: ≥ 25 % strong buy, ≥ 10 % buy, above −10 % hold, above
- * −25 % sell, else strong sell. Below 40 % confidence a "strong" call is softened one step:
- * the models disagree too much to be emphatic. No fair value → hold.
+ * The margin of safety a call needs grows with the uncertainty (Morningstar's star bands work
+ * the same way): upside at least the buy threshold is a buy, at least the strong threshold a
+ * strong buy; the same downside a sell or strong sell. Very high uncertainty never gives a
+ * strong call, nor does a loss-maker's valuation.
  */
-export function recommendationFor(upside: number | null, confidence: number): Recommendation {
-  if (upside === null) return 'hold';
-  const sure = confidence >= 40;
-  if (upside >= 25) return sure ? 'strong_buy' : 'buy';
-  if (upside >= 10) return 'buy';
-  if (upside > -10) return 'hold';
-  if (upside > -25) return 'sell';
-  return sure ? 'strong_sell' : 'sell';
+export const CALL_THRESHOLDS: Record<Uncertainty, { buy: number; strong: number | null }> = {
+  low: { buy: 10, strong: 25 },
+  medium: { buy: 15, strong: 35 },
+  high: { buy: 25, strong: 50 },
+  very_high: { buy: 35, strong: null },
+};
+
+export function recommendationFor(upside: number, uncertainty: Uncertainty, lossMaker: boolean): Rating {
+  const { buy, strong } = CALL_THRESHOLDS[uncertainty];
+  const strongAllowed = strong !== null && !lossMaker;
+  if (upside >= buy) return strongAllowed && upside >= (strong as number) ? 'strong_buy' : 'buy';
+  if (upside <= -buy) return strongAllowed && upside <= -(strong as number) ? 'strong_sell' : 'sell';
+  return 'hold';
 }
 
-/** A model more than this many times above or below the price is taken as a sign of inconsistent data. */
-export const OUTLIER_FACTOR = 10;
+/** Said instead of a call when there is no price to compare the fair value with. */
+export const NO_PRICE_NOTE = '沒有可靠的股價，無法計算上升空間及目標價，不予評級';
 
 /**
- * Sets aside a model whose value is more than 10 times above or below the price: no
- * valuation model is that far off on consistent figures, so the inputs (units, currency,
- * share count) must disagree, and blending such a value would dominate the fair value.
- * Without a price there is nothing to check against: the models pass unchanged, and the
- * valuation caps its confidence and makes no call (see valuationModels).
+ * Why no call can be made, or null when one can: no price; a price older than `staleDays`;
+ * no model; a fair value outside 1/3×–3× the price; models more than 3× apart.
  */
-export function setAsideOutliers(models: ValuationModel[], price: number | null): ValuationModel[] {
-  if (price === null || price <= 0) return models;
-  return models.map((m) => {
-    if (m.skipped || m.value === null) return m;
-    const ratio = m.value / price;
-    if (ratio <= OUTLIER_FACTOR && ratio >= 1 / OUTLIER_FACTOR) return m;
-    return {
-      ...m,
-      skipped: true,
-      weight: 0,
-      reason: `估值 ${m.value} 與股價 ${price} 相差超過 ${OUTLIER_FACTOR} 倍，相關數據可能不一致，不予採用`,
-      inputs: { ...m.inputs, outlierValue: m.value },
-      value: null,
-    };
-  });
-}
-
-export interface RiskAssessment {
-  level: RiskLevel;
-  points: number;
-  /** Why, in Traditional Chinese, one line per risk found. */
-  factors: string[];
-}
-
-/**
- * Risk points: beta above 1.3 (1) or 1.8 (2); debt/equity above 1 (1) or 2 (2) unless cash
- * covers the debt, or negative equity (2); losses (2); speculative — price below 1 with losses, or a market cap under
- * US$300 million (1). 0 points low, 1–2 medium, 3 or more high.
- */
-export function riskLevelFor(data: MarketData, metrics: FinancialMetrics): RiskAssessment {
-  const factors: string[] = [];
-  let points = 0;
-  const add = (n: number, why: string) => {
-    points += n;
-    factors.push(why);
-  };
-  if (data.beta !== null && data.beta > 1.8) add(2, `β 值 ${data.beta} 偏高，股價波動遠大於大市`);
-  else if (data.beta !== null && data.beta > 1.3) add(1, `β 值 ${data.beta} 高於 1.3，股價波動較大市大`);
-  const netCash = metrics.netDebt !== null && metrics.netDebt <= 0;
-  if (metrics.equity !== null && metrics.equity <= 0) add(2, '股東權益為負數');
-  else if (netCash) {
-    // Cash covers every debt: however small the equity, the debt is no risk.
-  } else if (metrics.debtToEquity !== null && metrics.debtToEquity > 2)
-    add(2, `債務對股東權益比率 ${metrics.debtToEquity.toFixed(2)} 倍，槓桿偏高`);
-  else if (metrics.debtToEquity !== null && metrics.debtToEquity > 1)
-    add(1, `債務對股東權益比率 ${metrics.debtToEquity.toFixed(2)} 倍，槓桿較高`);
-  const losing = (data.netIncome !== null && data.netIncome < 0) || (data.eps !== null && data.eps < 0);
-  if (losing) add(2, '公司正錄得虧損');
-  if (losing && data.price !== null && data.price < 1) add(1, '低價股兼虧損，投機性高');
-  else if (metrics.marketCapUsd !== null && metrics.marketCapUsd < 300e6) add(1, '市值細小（少於 3 億美元），流動性及波動風險較高');
-  return { level: points >= 3 ? 'high' : points >= 1 ? 'medium' : 'low', points, factors };
+export function unratedReason(p: {
+  price: number | null;
+  asOf: string | null;
+  ageDays: number | null;
+  staleDays: number;
+  fairValue: number | null;
+  dispersion: number;
+}): string | null {
+  if (p.price === null) return NO_PRICE_NOTE;
+  if (p.ageDays === null) return '股價日期不詳，無法確定估值是否仍然適用，不予評級';
+  if (p.ageDays > p.staleDays)
+    return `股價為 ${p.asOf} 的收市價，已有 ${p.ageDays} 天（超過 ${p.staleDays} 天），估值未能反映現時股價，不予評級`;
+  if (p.fairValue === null) return '現有數據不足以建立任何估值模型，不予評級';
+  const factor = p.fairValue / p.price;
+  if (factor > MAX_PRICE_FACTOR || factor < 1 / MAX_PRICE_FACTOR)
+    return `合理價值 ${p.fairValue} 為股價 ${p.price} 的 ${round(factor, 2)} 倍，超出 1/3 至 3 倍的合理範圍，較可能是數據或模型不適用而非真正的錯價，不予評級`;
+  if (p.dispersion > MAX_DISPERSION)
+    return `各估值模型結果相差 ${round(p.dispersion, 1)} 倍（上限 ${MAX_DISPERSION} 倍），未能得出可靠的合理價值，不予評級`;
+  return null;
 }

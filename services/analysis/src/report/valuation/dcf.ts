@@ -2,7 +2,15 @@ import type { MarketData } from '../../market-data/types';
 import type { ValuationModel } from '../types';
 import type { FinancialMetrics } from '../metrics';
 import { clamp, roundPrice } from '../format';
-import { EXPLICIT_YEARS, HIGH_GROWTH_YEARS, TERMINAL_GROWTH, type DiscountRate, fadedGrowth, firstYearGrowth } from './assumptions';
+import {
+  EXPLICIT_YEARS,
+  HIGH_GROWTH_YEARS,
+  TERMINAL_GROWTH,
+  type DiscountRate,
+  type GrowthCap,
+  fadedGrowth,
+  firstYearGrowth,
+} from './assumptions';
 
 const NAME = '現金流折現（DCF）';
 
@@ -57,10 +65,15 @@ const BASE_TEXT: Record<Base['kind'], string> = { fcf: '自由現金流', netInc
  * (1 − gₜ ÷ ROE) and the terminal value earnings × (1 + g∞) × (1 − g∞ ÷ ROE) ÷ (r − g∞).
  * Discounting whole earnings while also growing them counts the growth twice. Growth starts
  * at the sustainable growth.
- * The discount rate is the CAPM cost of equity for both: the data has no cost of debt, and a
- * cost of equity overstates the rate for a levered firm, so the value errs on the low side.
+ * Free cash flow is discounted at the WACC (it pays lenders and owners), earnings at the cost
+ * of equity (cost-of-capital.ts).
  */
-export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: DiscountRate): ValuationModel {
+export function dcfModel(
+  data: MarketData,
+  metrics: FinancialMetrics,
+  rates: { equity: DiscountRate; firm: DiscountRate },
+  growthCap: GrowthCap | null = null,
+): ValuationModel {
   const shares = data.sharesOutstanding;
   if (shares === null || shares <= 0) return skipped('缺少流通股數，無法把公司價值換算為每股價值');
 
@@ -72,9 +85,11 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
     });
   }
 
-  const { growth: g0, source: growthSource } = firstYearGrowth(metrics.sustainableGrowth);
-  const r = discount.rate;
+  const { growth: g0, source: growthSource } = firstYearGrowth(metrics.sustainableGrowth, growthCap);
   const onCashFlow = base.kind === 'fcf';
+  // Free cash flow reaches debt and equity holders alike: discounted at the WACC; earnings are the owners' own, at the cost of equity.
+  const discount = onCashFlow ? rates.firm : rates.equity;
+  const r = discount.rate;
   // Earnings pay for their own growth: only what is left after reinvesting g ÷ ROE of them reaches the owners.
   const roe = onCashFlow ? null : reinvestmentReturn(metrics.roe, r);
   const distributable = (growth: number) => (roe === null ? 1 : clamp(1 - growth / roe, 0, 1));
@@ -112,9 +127,15 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
       riskFreeRate: discount.riskFree,
       equityRiskPremium: discount.equityPremium,
       beta: discount.beta,
-      betaSource: discount.betaSource === 'data' ? '市場數據' : '預設值 1（數據缺少 β）',
+      betaSource: discount.betaSource,
+      rateKind: onCashFlow ? '加權平均資本成本（WACC）' : '股權成本（CAPM）',
       firstYearGrowth: Number(g0.toFixed(4)),
-      growthSource: growthSource === 'sustainable' ? '可持續增長率（ROE × 保留比率）' : '預設值',
+      growthSource:
+        growthSource === 'sustainable'
+          ? '可持續增長率（ROE × 保留比率）'
+          : growthSource === 'industry'
+            ? `行業預期增長上限：${growthCap?.source ?? ''}`
+            : '預設值',
       terminalGrowth: TERMINAL_GROWTH,
       explicitYears: EXPLICIT_YEARS,
       ...(onCashFlow
@@ -128,7 +149,7 @@ export function dcfModel(data: MarketData, metrics: FinancialMetrics, discount: 
     },
     method:
       `以${what}為基數：首 ${HIGH_GROWTH_YEARS} 年按首年增長率 g₀ 增長，其後 ${EXPLICIT_YEARS - HIGH_GROWTH_YEARS} 年直線遞減至永續增長 ${TERMINAL_GROWTH * 100}%；` +
-      `以 CAPM 折現率 r = 無風險利率 + β × 股權風險溢價折現；終值 = 第 ${EXPLICIT_YEARS} 年數值 × (1 + g∞) ÷ (r − g∞)；` +
+      `${onCashFlow ? '以 WACC 折現（股權成本按 CAPM：無風險利率 + β × (股權風險溢價 + 國家風險溢價)）' : '以 CAPM 股權成本 r = 無風險利率 + β × (股權風險溢價 + 國家風險溢價) 折現'}；終值 = 第 ${EXPLICIT_YEARS} 年數值 × (1 + g∞) ÷ (r − g∞)；` +
       (onCashFlow
         ? '股權價值 = 企業價值 − 淨債務（總債務 − 現金；兩者之一不詳則不作調整），再除以流通股數'
         : '每年只折現扣除再投資後可分派的盈利：盈利 × (1 − gₜ ÷ ROE)，終值用 (1 − g∞ ÷ ROE)；盈利已屬股東，不扣債務，直接除以流通股數'),

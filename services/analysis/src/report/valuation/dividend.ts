@@ -7,10 +7,19 @@ import { TERMINAL_GROWTH, type DiscountRate } from './assumptions';
 export const MIN_DIVIDEND_YIELD = 0.01;
 /** Dividends are assumed to grow forever at no more than this. */
 export const MAX_DIVIDEND_GROWTH = 0.04;
+/**
+ * Gordon growth assumes the dividend grows at one rate forever: a company still able to grow
+ * faster than this (sustainable growth ROE × retention) is not there yet, and capping its
+ * growth at 4 % would undervalue it (Damodaran, "Dividend Discount Models": stable-growth firms only).
+ */
+export const MAX_STEADY_GROWTH = 0.08;
+/** A steady payer pays out 20–90 % of its earnings: less and the dividend is incidental, more and it is not covered. */
+export const MIN_PAYOUT = 0.2;
+export const MAX_PAYOUT = 0.9;
 
 /**
  * Gordon growth dividend discount: value = D₀ × (1 + g) ÷ (r − g), for steady payers only —
- * a dividend covered by earnings (payout ≤ 100 %) and a yield of at least 1 %. The dividend
+ * a payout of 20–90 % of earnings, a yield of at least 1 % and a sustainable growth of at most 8 %. The dividend
  * growth g is the sustainable growth bounded to 0–4 % (terminal growth when unknown).
  */
 export function dividendModel(data: MarketData, sustainableGrowth: number | null, discount: DiscountRate): ValuationModel {
@@ -18,7 +27,8 @@ export function dividendModel(data: MarketData, sustainableGrowth: number | null
   const base = {
     id: 'dividend_discount' as const,
     name: '股息折現（戈登增長模型）',
-    method: '每股股息 × (1 + g) ÷ (r − g)，r 為 CAPM 折現率，g 為可持續增長率（上限 4%）',
+    method:
+      '每股股息 × (1 + g) ÷ (r − g)，r 為 CAPM 股權成本，g 為可持續增長率（上限 4%）；只用於穩定派息公司（派息比率 20–90%、股息率至少 1%）',
   };
   const skip = (reason: string): ValuationModel => ({
     ...base,
@@ -31,8 +41,13 @@ export function dividendModel(data: MarketData, sustainableGrowth: number | null
   const dps = data.dividendPerShare;
   if (dps === null || dps <= 0) return skip('公司沒有派發股息');
   if (data.eps === null || data.eps <= 0) return skip('公司沒有盈利支持股息，派息難以持續');
-  if (dps > data.eps) return skip('派息高於每股盈利，股息難以持續');
+  if (dps > data.eps * MAX_PAYOUT) return skip('派息比率高於 90%，股息難以持續，並非穩定派息');
+  if (dps < data.eps * MIN_PAYOUT) return skip('派息比率低於 20%，股息並非估值的主要來源');
   if (dividendYield === null || dividendYield < MIN_DIVIDEND_YIELD) return skip('股息率低於 1%，股息並非估值的主要來源');
+  if (sustainableGrowth !== null && sustainableGrowth > MAX_STEADY_GROWTH)
+    return skip(
+      `可持續增長率 ${(sustainableGrowth * 100).toFixed(1)}% 仍高，戈登增長模型只適用於增長已趨穩定（不高於 ${MAX_STEADY_GROWTH * 100}%）的公司`,
+    );
 
   const g = clamp(sustainableGrowth ?? TERMINAL_GROWTH, 0, MAX_DIVIDEND_GROWTH);
   const r = discount.rate;

@@ -1,86 +1,190 @@
+import type { MarketData } from '../../market-data/types';
 import type { ReportInput, ValuationModel, ValuationResult } from '../types';
-import { financialMetrics } from '../metrics';
+import { priceTiming } from '../as-of';
+import { financialMetrics, type FinancialMetrics } from '../metrics';
 import { roundPrice, round } from '../format';
-import { discountRate } from './assumptions';
+import type { DiscountRate, GrowthCap } from './assumptions';
 import {
-  blendedValue,
+  blendedRange,
   confidencePercent,
   dataCompleteness,
-  modelAgreement,
+  inBlend,
+  modelDispersion,
   normaliseWeights,
   recommendationFor,
-  riskLevelFor,
-  setAsideOutliers,
+  uncertaintyOf,
+  unratedReason,
 } from './blend';
+import { costOfCapital, equityRate, firmRate } from './cost-of-capital';
 import { dcfModel } from './dcf';
 import { dividendModel } from './dividend';
-import { grahamModel, relativeModel } from './multiples';
+import { evSalesModel, grahamScreen, relativeModel } from './multiples';
+import { residualIncomeModel } from './residual-income';
+import { reverseDcfModel } from './reverse-dcf';
+import { industryFigures } from './reference';
+import { assessRisk } from './risk';
 
 const SHORT_NAMES: Record<ValuationModel['id'], string> = {
   dcf: 'DCF',
-  relative: '相對估值',
+  relative: '同業倍數',
   dividend_discount: '股息折現',
   graham: '格雷厄姆數',
   residual_income: '剩餘收益',
-  ev_sales: 'EV/銷售額',
+  ev_sales: '銷售額倍數',
   reverse_dcf: '反向 DCF',
 };
 
-/** Said instead of a call when there is no price to compare the fair value with. */
-export const NO_PRICE_NOTE = '沒有可靠的股價，無法計算上升空間及目標價，亦無法以股價檢查估值是否異常，評級暫定為「持有」';
-/** Without a price no model can be checked against it, so the confidence stays at or below this. */
-export const NO_PRICE_CONFIDENCE_CAP = 40;
+/** The US industry's expected growth (Damodaran's table of analysts' estimates), the cap on a US company's first-year growth. */
+function industryGrowth(data: MarketData, industry: string | null): GrowthCap | null {
+  const figures = data.market === 'US' ? industryFigures('US', industry) : null;
+  if (figures?.expectedGrowth === null || figures?.expectedGrowth === undefined) return null;
+  return {
+    rate: Math.max(figures.expectedGrowth, 0),
+    source: `${figures.industry} 未來五年預期盈利增長 ${round(figures.expectedGrowth * 100, 1)}%（Aswath Damodaran, Price and Value to Earnings by Sector, US, 2025 年 1 月）`,
+  };
+}
+
+/** The default of PRICE_STALE_DAYS: a price older than this gives no call. */
+export const DEFAULT_PRICE_STALE_DAYS = 180;
+
+export type CompanyKind = NonNullable<ValuationResult['companyKind']>;
 
 /**
- * Stage 40: the four valuation models, their weighted blend and what follows from it. Pure
- * and synchronous: the same figures always give the same valuation. A model more than 10×
- * off the price is set aside (see setAsideOutliers).
- *
- * - fairValue: the weighted mean of the models that produced a value (weights in each model).
- * - targetPrice: a 12-month target that assumes the gap to fair value closes in proportion to
- *   the confidence: price + (fairValue − price) × confidence %.
- * - upside: (fairValue ÷ price − 1) × 100, one decimal.
- * - Without a price (none, or not positive) there is no target price, no upside and no call
- *   beyond "hold", and the recommendation note says why; the models still give a fair value,
- *   but none can be checked against the price, so the confidence is capped at 40 %.
+ * Which models fit the company (ADR 0017): banks and insurers by their industry; loss-makers
+ * by a loss (EPS or net income) or, outside finance, a negative free cash flow; every other
+ * company is valued as an operating business.
  */
-export function valuationModels(input: ReportInput): ValuationResult {
-  const { data, medians } = input;
-  const metrics = financialMetrics(data);
-  const discount = discountRate(data);
-  const price = data.price !== null && data.price > 0 ? data.price : null;
-  const models = normaliseWeights(
-    setAsideOutliers(
-      [
-        dcfModel(data, metrics, discount),
-        relativeModel(data, medians),
-        dividendModel(data, metrics.sustainableGrowth, discount),
-        grahamModel(data),
-      ],
-      price,
-    ),
-  );
+export function companyKind(data: MarketData, metrics: FinancialMetrics): CompanyKind {
+  const industry = data.industry ?? '';
+  if (/\bbanks?\b/i.test(industry)) return 'bank';
+  if (/insurance|reinsurance/i.test(industry) && !/broker/i.test(industry)) return 'insurer';
+  const losing = (data.eps !== null && data.eps <= 0) || (data.netIncome !== null && data.netIncome < 0);
+  if (losing || (!metrics.financial && data.freeCashFlow !== null && data.freeCashFlow < 0)) return 'loss_maker';
+  return 'general';
+}
 
-  const fairValue = blendedValue(models);
-  const used = models.filter((m) => !m.skipped);
-  const confidence = confidencePercent(modelAgreement(models), dataCompleteness(data, medians), used.length > 0);
+/** The cost of capital one point up (low value) or down (high value), never closer than 2 points to the growth it discounts. */
+function shifted(rate: DiscountRate, delta: number): DiscountRate {
+  return { ...rate, rate: Math.max(rate.rate + delta, 0.055) };
+}
+
+/** A model's range from re-running it at the discount rate ± 1 point. */
+function withRateRange(model: ValuationModel, rerun: (delta: number) => ValuationModel): ValuationModel {
+  if (model.skipped || model.value === null) return { ...model, range: null };
+  const low = rerun(0.01).value ?? model.value;
+  const high = rerun(-0.01).value ?? model.value;
+  return { ...model, range: { low: Math.min(low, model.value), base: model.value, high: Math.max(high, model.value) } };
+}
+
+export interface ValuationOptions {
+  /** When the analysis runs (default: now): the price's age is counted to it. */
+  now?: Date;
+  /** PRICE_STALE_DAYS: an older price gives no call. */
+  priceStaleDays?: number;
+}
+
+/**
+ * Stage 40: the models that fit the kind of company, their ranges and blend, the uncertainty,
+ * the call and the risk. Pure and synchronous: the same figures and date give the same result.
+ *
+ * - fairValue: the weighted mean of the blended models (screens and checks shown beside);
+ *   `range` the weighted means of their lows and highs.
+ * - targetPrice: price + (fairValue − price) × confidence %: the gap assumed to close in
+ *   proportion to the confidence over 12 months.
+ * - recommendation: from the upside against thresholds that widen with the uncertainty; or
+ *   `unrated` with the reason (no or stale price, no model, fair value outside 1/3×–3× the
+ *   price, models more than 3× apart).
+ */
+export function valuationModels(input: ReportInput, options: ValuationOptions = {}): ValuationResult {
+  const { data, medians } = input;
+  const now = options.now ?? new Date();
+  const staleDays = options.priceStaleDays ?? DEFAULT_PRICE_STALE_DAYS;
+  const metrics = financialMetrics(data);
+  const kind = companyKind(data, metrics);
+  const financial = kind === 'bank' || kind === 'insurer';
+  const cost = costOfCapital(data, financial || metrics.financial);
+  const equity = equityRate(cost);
+  const firm = firmRate(cost);
+  const price = data.price !== null && data.price > 0 ? data.price : null;
+
+  const ddm = (delta = 0) => dividendModel(data, metrics.sustainableGrowth, shifted(equity, delta));
+  const candidates: ValuationModel[] = [];
+  if (kind === 'bank' || kind === 'insurer') {
+    candidates.push(
+      residualIncomeModel(data, metrics, equity),
+      relativeModel(data, medians, true),
+      withRateRange(ddm(), ddm),
+      grahamScreen(data),
+    );
+  } else if (kind === 'loss_maker') {
+    candidates.push(evSalesModel(data, medians), reverseDcfModel(data, equity, cost.industry), grahamScreen(data));
+  } else {
+    const dcf = (delta = 0) =>
+      dcfModel(data, metrics, { equity: shifted(equity, delta), firm: shifted(firm, delta) }, industryGrowth(data, cost.industry));
+    candidates.push(withRateRange(dcf(), dcf), relativeModel(data, medians, false), withRateRange(ddm(), ddm), grahamScreen(data));
+  }
+  const models = normaliseWeights(candidates.map((m) => ({ role: 'blend' as const, ...m })));
+
+  const range = blendedRange(models);
+  const fairValue = range?.base ?? null;
+  const timing = priceTiming(data.asOf, now);
+  const completeness = dataCompleteness(data, medians);
+  const reverse = models.find((m) => m.id === 'reverse_dcf');
+  const uncertainty = uncertaintyOf({
+    range,
+    models,
+    completeness,
+    priceAgeDays: timing.ageDays,
+    lossMaker: kind === 'loss_maker',
+    extremeImpliedGrowth: typeof reverse?.inputs.extreme === 'string',
+  });
+  const used = models.filter(inBlend);
+  const confidence = confidencePercent(uncertainty.level, completeness, used.length > 0);
   const upside = fairValue !== null && price !== null ? round((fairValue / price - 1) * 100, 1) : null;
   const targetPrice = fairValue === null || price === null ? null : roundPrice(price + ((fairValue - price) * confidence) / 100);
-  const risk = riskLevelFor(data, metrics);
+  const unrated = unratedReason({
+    price,
+    asOf: data.asOf,
+    ageDays: timing.ageDays,
+    staleDays,
+    fairValue,
+    dispersion: modelDispersion(models),
+  });
+  const risk = assessRisk(data, metrics, uncertainty.level);
+  const capped =
+    kind === 'loss_maker' && unrated === null
+      ? '公司虧損或自由現金流為負，估值不確定性高，評級最多為「買入」或「賣出」，不作「強烈」評級'
+      : null;
 
   return {
     fairValue,
     targetPrice,
     upside,
-    recommendation: recommendationFor(upside, confidence),
-    ...(price === null ? { recommendationNote: NO_PRICE_NOTE } : {}),
-    confidence: price === null ? Math.min(confidence, NO_PRICE_CONFIDENCE_CAP) : confidence,
+    recommendation: unrated !== null || upside === null ? 'unrated' : recommendationFor(upside, uncertainty.level, kind === 'loss_maker'),
+    ...(unrated !== null ? { recommendationNote: unrated } : capped ? { recommendationNote: capped } : {}),
+    confidence,
     method: used.length > 0 ? used.map((m) => SHORT_NAMES[m.id]).join('、') : '沒有適用的估值模型',
     riskLevel: risk.level,
-    riskFactors: risk.factors,
+    riskFactors: risk.factors.map((f) => `${f.label}：${f.text}`),
+    riskAssessment: risk.factors,
+    range,
+    uncertainty: uncertainty.level,
+    companyKind: kind,
+    discountRate: {
+      costOfEquity: cost.costOfEquity,
+      wacc: cost.wacc,
+      riskFree: cost.riskFree,
+      riskFreeSource: cost.riskFreeSource,
+      equityRiskPremium: cost.equityRiskPremium,
+      countryRiskPremium: cost.countryRiskPremium,
+      premiumSource: cost.premiumSource,
+      beta: cost.beta,
+      betaSource: cost.betaSource,
+    },
     currency: data.currency,
     models,
   };
 }
 
-export { discountRate, MARKET_RATES, TERMINAL_GROWTH, EXPLICIT_YEARS } from './assumptions';
+export { NO_PRICE_NOTE, uncertaintyOf } from './blend';
+export { TERMINAL_GROWTH, EXPLICIT_YEARS } from './assumptions';

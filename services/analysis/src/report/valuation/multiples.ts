@@ -1,110 +1,197 @@
 import type { MarketData, SectorMedians } from '../../market-data/types';
-import type { ValuationModel } from '../types';
+import type { PeerMultipleId, ValuationModel } from '../types';
 import { roundPrice } from '../format';
-import { isFinancial } from '../metrics';
+import { choosePeers, MIN_PEERS, MULTIPLE_LABEL, type PeerSet } from './peers';
 
-/** Fewer peers than this with a positive multiple and its median says little about the sector. */
-export const MIN_PEERS = 3;
+export { MIN_PEERS } from './peers';
 
 /**
- * How much each multiple counts. P/E and EV/EBITDA describe what a business earns; P/B
- * counts half as much, since buybacks and intangibles leave many good companies with little
- * book value — except for banks and insurers, whose book is their business and whose EBITDA
- * means nothing: there P/E and P/B count equally and EV/EBITDA not at all.
+ * Which multiples the relative model compares, and how much each counts. P/E and EV/EBITDA
+ * describe what an operating business earns; banks and insurers are valued on earnings and
+ * book (their book is their business, their EBITDA means nothing), so P/E and P/B.
  */
-const MULTIPLE_WEIGHTS = { general: { byPe: 2, byEvToEbitda: 2, byPb: 1 }, financial: { byPe: 1, byEvToEbitda: 0, byPb: 1 } };
+const MULTIPLES = {
+  general: { pe: 1, ev_ebitda: 1 },
+  financial: { pe: 1, pb: 1 },
+} as const;
 
 /** Said in the inputs when EV/EBITDA could not be turned into an equity value. */
 export const EV_NET_DEBT_UNKNOWN = '總債務或現金不詳，無法由企業價值換算股權價值，EV/EBITDA 不適用';
 
-/** A median backed by at least MIN_PEERS peers with a positive multiple, or null. */
-function usable(median: number | null, peers: number | undefined): number | null {
-  return median !== null && median > 0 && (peers ?? 0) >= MIN_PEERS ? median : null;
+/** The per-share value the stock would have at multiple `m`, or null when its own figure is not positive. */
+function valueAt(data: MarketData, multiple: PeerMultipleId, m: number): number | null {
+  const shares = data.sharesOutstanding;
+  if (multiple === 'pe') return data.eps !== null && data.eps > 0 ? m * data.eps : null;
+  if (multiple === 'pb') return data.bookValuePerShare !== null && data.bookValuePerShare > 0 ? m * data.bookValuePerShare : null;
+  if (data.totalDebt === null || data.cash === null || !shares) return null;
+  const figure = multiple === 'ev_ebitda' ? data.ebitda : data.revenue;
+  if (figure === null || figure <= 0) return null;
+  const equity = m * figure - data.totalDebt + data.cash;
+  return equity > 0 ? equity / shares : null;
+}
+
+interface Applied {
+  set: PeerSet;
+  weight: number;
+  low: number;
+  base: number;
+  high: number;
+}
+
+function blendApplied(applied: Applied[]) {
+  const total = applied.reduce((s, a) => s + a.weight, 0);
+  const mean = (pick: (a: Applied) => number) => applied.reduce((s, a) => s + pick(a) * a.weight, 0) / total;
+  return { low: roundPrice(mean((a) => a.low)), base: roundPrice(mean((a) => a.base)), high: roundPrice(mean((a) => a.high)) };
 }
 
 /**
- * Relative value: what the stock would be worth at the median multiples of its market and
- * sector's peers — P/E × EPS, (EV/EBITDA × EBITDA − net debt) ÷ shares, and P/B × book value
- * per share — in a weighted mean over the multiples that apply. A multiple applies only when
- * at least three peers have a positive value of it and the company's own figure is positive
- * (a P/E on losses means nothing); EV/EBITDA also needs both total debt and cash, since a
- * blank debt is not a zero debt. The bundled data has no peer's debt and cash, so its
- * EV/EBITDA median is null and the model rests on P/E and P/B; live data keeps the weights.
+ * Relative value against named peers: for each multiple that applies, the stock's own figure
+ * × the peers' median (low and high at their 25th and 75th percentiles), then the multiples'
+ * weighted mean. Peers: same market and industry (the sector when fewer than three), closest
+ * in size (peers.ts). A multiple applies when at least three peers have a positive value and
+ * the stock's own figure is positive; EV/EBITDA also needs the stock's debt and cash.
  */
-export function relativeModel(data: MarketData, medians: SectorMedians | null): ValuationModel {
-  const weights = isFinancial(data.sector) ? MULTIPLE_WEIGHTS.financial : MULTIPLE_WEIGHTS.general;
+export function relativeModel(data: MarketData, medians: SectorMedians | null, financial: boolean): ValuationModel {
+  const weights: Partial<Record<PeerMultipleId, number>> = financial ? MULTIPLES.financial : MULTIPLES.general;
   const base = {
     id: 'relative' as const,
-    name: '相對估值（同業倍數）',
-    method: `同市場同板塊（不含本股）的中位數倍數 × 公司自身數據，各適用倍數加權平均（市盈率 ${weights.byPe}、EV/EBITDA ${weights.byEvToEbitda}、市帳率 ${weights.byPb}）；每個倍數須有至少 ${MIN_PEERS} 家同業為正數`,
+    name: financial ? '相對估值（同業市盈率及市帳率）' : '相對估值（同業市盈率及 EV/EBITDA）',
+    role: 'blend' as const,
+    method: `同市場同行業（不足 ${MIN_PEERS} 家則同板塊）、市值最接近的同業（最多 8 家）的倍數中位數 × 公司自身數據；低值及高值取同業倍數的第 25 及第 75 百分位；${Object.keys(
+      weights,
+    )
+      .map((k) => MULTIPLE_LABEL[k as PeerMultipleId])
+      .join('、')} 等權平均`,
   };
-  const pe = usable(medians?.pe ?? null, medians?.peCount);
-  const evToEbitda = usable(medians?.evToEbitda ?? null, medians?.evToEbitdaCount);
-  const pb = usable(medians?.pb ?? null, medians?.pbCount);
-  if (medians === null || (pe === null && evToEbitda === null && pb === null)) {
-    return {
-      ...base,
-      value: null,
-      weight: 0,
-      skipped: true,
-      reason: '同業板塊樣本不足，沒有可比較的中位數倍數',
-      inputs: { peers: medians?.count ?? 0 },
-    };
-  }
-
-  const parts: Partial<Record<keyof typeof weights, number>> = {};
-  let evNote: string | null = null;
-  if (pe !== null && data.eps !== null && data.eps > 0) parts.byPe = pe * data.eps;
-  if (weights.byEvToEbitda > 0 && evToEbitda !== null && data.ebitda !== null && data.ebitda > 0 && data.sharesOutstanding) {
-    if (data.totalDebt === null || data.cash === null) evNote = EV_NET_DEBT_UNKNOWN;
-    else {
-      const equity = evToEbitda * data.ebitda - data.totalDebt + data.cash;
-      if (equity > 0) parts.byEvToEbitda = equity / data.sharesOutstanding;
+  const applied: Applied[] = [];
+  const notes: Record<string, string> = {};
+  for (const [multiple, weight] of Object.entries(weights) as [PeerMultipleId, number][]) {
+    const set = choosePeers(data, medians, multiple);
+    if (!set) {
+      notes[`${multiple}Note`] = `${MULTIPLE_LABEL[multiple]}：同業少於 ${MIN_PEERS} 家有正數倍數`;
+      continue;
     }
+    const value = valueAt(data, multiple, set.median);
+    if (value === null) {
+      notes[`${multiple}Note`] =
+        multiple === 'ev_ebitda' && (data.totalDebt === null || data.cash === null)
+          ? EV_NET_DEBT_UNKNOWN
+          : `${MULTIPLE_LABEL[multiple]}：公司自身數據為負數或不詳`;
+      continue;
+    }
+    applied.push({
+      set,
+      weight,
+      base: value,
+      low: valueAt(data, multiple, set.low) ?? value,
+      high: valueAt(data, multiple, set.high) ?? value,
+    });
   }
-  if (pb !== null && data.bookValuePerShare !== null && data.bookValuePerShare > 0) parts.byPb = pb * data.bookValuePerShare;
-
-  const applied = (Object.entries(parts) as [keyof typeof weights, number][]).filter(([key]) => weights[key] > 0);
-  const inputs = {
-    market: medians.market,
-    sector: medians.sector,
-    peers: medians.count,
-    sectorMedianPe: medians.pe,
-    peersWithPe: medians.peCount,
-    sectorMedianEvToEbitda: medians.evToEbitda,
-    peersWithEvToEbitda: medians.evToEbitdaCount,
-    sectorMedianPb: medians.pb,
-    peersWithPb: medians.pbCount,
+  const inputs: ValuationModel['inputs'] = {
+    market: medians?.market ?? data.market,
+    sector: medians?.sector ?? data.sector,
     eps: data.eps,
-    ebitda: data.ebitda,
     bookValuePerShare: data.bookValuePerShare,
-    ...(evNote ? { evToEbitdaNote: evNote } : {}),
-    ...Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, roundPrice(v)])),
+    ebitda: data.ebitda,
+    ...notes,
+    ...Object.fromEntries(
+      applied.flatMap((a) => [
+        [`${a.set.comparison.multiple}PeerMedian`, a.set.comparison.median],
+        [`${a.set.comparison.multiple}Peers`, `${a.set.group}：${a.set.comparison.peers.map((p) => `${p.symbol} ${p.value}`).join('、')}`],
+        [`${a.set.comparison.multiple}Value`, roundPrice(a.base)],
+      ]),
+    ),
   };
   if (applied.length === 0) {
-    return { ...base, value: null, weight: 0, skipped: true, reason: '盈利、EBITDA 及帳面值均為負數或不詳，同業倍數不適用', inputs };
+    return { ...base, value: null, weight: 0, skipped: true, reason: '沒有足夠同業或公司自身數據，同業倍數不適用', inputs, range: null };
   }
-  const total = applied.reduce((sum, [key]) => sum + weights[key], 0);
-  const value = applied.reduce((sum, [key, v]) => sum + v * weights[key], 0) / total;
-  return { ...base, value: roundPrice(value), weight: 0.3, skipped: false, reason: null, inputs };
+  const range = blendApplied(applied);
+  return {
+    ...base,
+    value: range.base,
+    weight: 0.4,
+    skipped: false,
+    reason: null,
+    inputs,
+    range,
+    peers: applied.map((a) => a.set.comparison),
+  };
+}
+
+/**
+ * EV/Sales against peers, for companies whose earnings and cash flow are negative: what the
+ * business would be worth at its peers' multiple of revenue, less net debt. When the stock's
+ * debt or cash is unknown (the bundled US figures), both sides are compared on price/sales
+ * instead, and the method says so.
+ */
+export function evSalesModel(data: MarketData, medians: SectorMedians | null): ValuationModel {
+  const equityBasis = data.totalDebt === null || data.cash === null;
+  const base = {
+    id: 'ev_sales' as const,
+    name: equityBasis ? '市銷率（同業 P/S）' : 'EV/銷售額（同業）',
+    role: 'blend' as const,
+    method: equityBasis
+      ? '同業市銷率中位數 × 每股收入（債務及現金不詳，以市值代企業價值）；低值及高值取第 25 及第 75 百分位'
+      : '(同業 EV/銷售額中位數 × 收入 − 總債務 + 現金) ÷ 流通股數；低值及高值取第 25 及第 75 百分位',
+  };
+  const skip = (reason: string): ValuationModel => ({
+    ...base,
+    value: null,
+    weight: 0,
+    skipped: true,
+    reason,
+    inputs: { revenue: data.revenue },
+    range: null,
+  });
+  if (data.revenue === null || data.revenue <= 0) return skip('收入不詳或為零，無法以銷售額倍數估值');
+  if (!data.sharesOutstanding) return skip('缺少流通股數');
+  const set = choosePeers(data, medians, 'ev_sales', equityBasis);
+  if (!set) return skip(`同業少於 ${MIN_PEERS} 家有正數的銷售額倍數`);
+  const perShare = (m: number) => {
+    if (equityBasis) return (m * (data.revenue as number)) / (data.sharesOutstanding as number);
+    const equity = m * (data.revenue as number) - (data.totalDebt as number) + (data.cash as number);
+    return equity > 0 ? equity / (data.sharesOutstanding as number) : null;
+  };
+  const value = perShare(set.median);
+  if (value === null) return skip('按同業倍數計算的企業價值低於淨債務');
+  return {
+    ...base,
+    value: roundPrice(value),
+    weight: 1,
+    skipped: false,
+    reason: null,
+    inputs: {
+      revenue: data.revenue,
+      sharesOutstanding: data.sharesOutstanding,
+      totalDebt: data.totalDebt,
+      cash: data.cash,
+      peerMedian: set.comparison.median,
+      peers: `${set.group}：${set.comparison.peers.map((p) => `${p.symbol} ${p.value}`).join('、')}`,
+    },
+    range: { low: roundPrice(perShare(set.low) ?? value), base: roundPrice(value), high: roundPrice(perShare(set.high) ?? value) },
+    peers: [set.comparison],
+  };
 }
 
 /**
  * Graham number √(22.5 × EPS × BVPS): the most a defensive investor should pay by Graham's
- * rule of at most 15× earnings and 1.5× book. Meaningless with losses or negative book value.
- * It is a ceiling for the cautious rather than an estimate of worth, and sits far below the
- * price of any company valued for its growth, so it weighs least in the blend (10 %).
+ * rule of at most 15× earnings and 1.5× book. A screen shown beside the valuation, never part
+ * of the blend: it is a ceiling for the cautious, far below the worth of any company valued for
+ * its growth. Meaningless with losses or negative book value.
  */
-export function grahamModel(data: MarketData): ValuationModel {
+export function grahamScreen(data: MarketData): ValuationModel {
   const base = {
     id: 'graham' as const,
-    name: '格雷厄姆數',
-    method: '√(22.5 × 每股盈利 × 每股帳面值)',
+    name: '格雷厄姆數（篩選指標，不計入合理價值）',
+    method: '√(22.5 × 每股盈利 × 每股帳面值)：防守型投資者願付的上限（最多 15 倍市盈率及 1.5 倍市帳率），只作參考',
     inputs: { eps: data.eps, bookValuePerShare: data.bookValuePerShare },
+    role: 'screen' as const,
+    weight: 0,
+    range: null,
   };
-  const skip = (reason: string): ValuationModel => ({ ...base, value: null, weight: 0, skipped: true, reason });
+  const skip = (reason: string): ValuationModel => ({ ...base, value: null, skipped: true, reason });
   if (data.eps === null || data.bookValuePerShare === null) return skip('缺少每股盈利或每股帳面值');
   if (data.eps <= 0) return skip('每股盈利為負數或零，格雷厄姆數不適用');
   if (data.bookValuePerShare <= 0) return skip('每股帳面值為負數或零，格雷厄姆數不適用');
-  return { ...base, value: roundPrice(Math.sqrt(22.5 * data.eps * data.bookValuePerShare)), weight: 0.1, skipped: false, reason: null };
+  return { ...base, value: roundPrice(Math.sqrt(22.5 * data.eps * data.bookValuePerShare)), skipped: false, reason: null };
 }

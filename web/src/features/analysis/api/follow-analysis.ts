@@ -1,5 +1,5 @@
 import { analysisView } from '@stockai/contracts';
-import { ApiError, apiUrl, getAuthToken } from '@/lib/api-client';
+import { ApiError, buildUrl, getAuthToken } from '@/lib/api-client';
 import { isFinished, type AnalysisRecord } from '../types/analysis';
 import { AnalysisFollowError } from './follow-errors';
 import { getAnalysis } from './get-analysis';
@@ -57,7 +57,7 @@ async function followStream(id: string, { signal, onUpdate }: FollowOptions): Pr
   let silence = window.setTimeout(stopStream, STREAM_SILENCE_MS);
   try {
     const token = getAuthToken();
-    const response = await fetch(apiUrl(`analysis/${encodeURIComponent(id)}/events`), {
+    const response = await fetch(buildUrl(`analysis/${encodeURIComponent(id)}/events`), {
       headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       cache: 'no-store',
       signal: stream.signal,

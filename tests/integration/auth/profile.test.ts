@@ -4,8 +4,8 @@ import path from 'node:path';
 import { RISK_QUESTIONS } from '@stockai/contracts';
 import type { EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { authService } from '../../services/auth/src/app';
-import { startTestGateway } from '../support/gateway';
+import { authService } from '../../../services/auth/src/app';
+import { startTestGateway } from '../../support/gateway';
 
 type Profile = Record<string, unknown>;
 

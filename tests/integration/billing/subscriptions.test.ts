@@ -4,12 +4,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { authService } from '../../services/auth/src/app';
-import { billingService } from '../../services/billing/src/app';
-import { ledger } from '../../services/billing/src/credits/ledger';
-import { expirySweep } from '../../services/billing/src/subscriptions/expiry';
-import { settlePeriods } from '../../services/billing/src/subscriptions/periods';
-import { creditsService } from '../../services/billing/src/credits/service';
+import { authService } from '../../../services/auth/src/app';
+import { billingService } from '../../../services/billing/src/app';
+import { ledger } from '../../../services/billing/src/credits/ledger';
+import { expirySweep } from '../../../services/billing/src/subscriptions/expiry';
+import { settlePeriods } from '../../../services/billing/src/subscriptions/periods';
+import { creditsService } from '../../../services/billing/src/credits/service';
 
 /**
  * Subscriptions with the demo processor: the level follows the plan, auth hears of it through

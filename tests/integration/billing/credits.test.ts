@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { billingService } from '../../services/billing/src/app';
-import { ledger } from '../../services/billing/src/credits/ledger';
+import { billingService } from '../../../services/billing/src/app';
+import { ledger } from '../../../services/billing/src/credits/ledger';
 
 /** The credit ledger on real PostgreSQL and RabbitMQ: no overspending, no double counting. */
 describe('credits', () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { billingService } from '../../services/billing/src/app';
-import { hongKongDay, ledger } from '../../services/billing/src/credits/ledger';
-import type { NewPayment } from '../../services/billing/src/payments/repo';
+import { billingService } from '../../../services/billing/src/app';
+import { hongKongDay, ledger } from '../../../services/billing/src/credits/ledger';
+import type { NewPayment } from '../../../services/billing/src/payments/repo';
 
 type Body = Record<string, unknown>;
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { authService } from '../../services/auth/src/app';
-import { startTestGateway } from '../support/gateway';
-import { type ReceivedMail, startSmtpSink } from '../support/smtp-sink';
+import { authService } from '../../../services/auth/src/app';
+import { startTestGateway } from '../../support/gateway';
+import { type ReceivedMail, startSmtpSink } from '../../support/smtp-sink';
 
 /**
  * Password recovery, password change and the sign-in rate limits, through the gateway, on

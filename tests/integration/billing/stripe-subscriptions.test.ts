@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { type TestService, waitFor } from '@stockai/platform/src/testing';
-import { ledger } from '../../services/billing/src/credits/ledger';
-import { type StripeBilling, startStripeBilling } from '../support/stripe-billing';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { ledger } from '../../../services/billing/src/credits/ledger';
+import { type StripeBilling, startStripeBilling } from '../../support/stripe-billing';
+import type { StripeStandIn } from '../../support/stripe-stand-in';
 
 interface Current {
   hasSubscription: boolean;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { startTestGateway } from '../support/gateway';
-import { authService } from '../../services/auth/src/app';
+import { startTestGateway } from '../../support/gateway';
+import { authService } from '../../../services/auth/src/app';
 
 /** The accounts API of the auth service through the gateway, on real PostgreSQL, RabbitMQ and Redis. */
 describe('auth service: accounts', () => {

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { newEvent, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { billingService } from '../../services/billing/src/app';
-import { ledger } from '../../services/billing/src/credits/ledger';
-import { type StripeBilling, startStripeBilling } from '../support/stripe-billing';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { billingService } from '../../../services/billing/src/app';
+import { ledger } from '../../../services/billing/src/credits/ledger';
+import { type StripeBilling, startStripeBilling } from '../../support/stripe-billing';
+import type { StripeStandIn } from '../../support/stripe-stand-in';
 
 /**
  * Credit packages paid through Stripe: the real SDK against the local Stripe stand-in, signed

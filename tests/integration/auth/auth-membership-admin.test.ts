@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { newEvent } from '@stockai/platform';
 import { startTestService, type TestService, testInfra, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { authService } from '../../services/auth/src/app';
+import { authService } from '../../../services/auth/src/app';
 
 /** The auth service's membership level (from billing's events), the admin seed and make-admin. */
 describe('auth service: membership level and admins', () => {
@@ -97,7 +97,7 @@ describe('auth service: membership level and admins', () => {
     const run = (address: string) =>
       promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', path.join(__dirname, '../../services/auth/src/cli/make-admin.ts'), address],
+        ['--import', 'tsx', path.join(__dirname, '../../../services/auth/src/cli/make-admin.ts'), address],
         {
           env: { ...process.env, AUTH_DATABASE_URL: url.toString(), DATABASE_URL: url.toString() },
         },

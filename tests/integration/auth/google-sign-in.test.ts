@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startTestService, type TestService, uniqueName } from '@stockai/platform/src/testing';
-import { authService } from '../../services/auth/src/app';
-import { freePort, startTestGateway } from '../support/gateway';
+import { authService } from '../../../services/auth/src/app';
+import { freePort, startTestGateway } from '../../support/gateway';
 
 /**
  * Google sign-in (OpenID Connect code flow with PKCE, state and nonce) through the gateway,

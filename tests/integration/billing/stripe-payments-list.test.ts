@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { startStripeBilling, type StripeBilling } from '../support/stripe-billing';
+import { startStripeBilling, type StripeBilling } from '../../support/stripe-billing';
 
 /**
  * The user's payments list with payments Stripe left open or canceled: the real SDK against the

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { waitFor } from '@stockai/platform/src/testing';
-import { ledger } from '../../services/billing/src/credits/ledger';
-import { creditsService } from '../../services/billing/src/credits/service';
-import { paymentReversals } from '../../services/billing/src/payments/reversals';
-import { membership } from '../../services/billing/src/subscriptions/membership';
-import { type PlanRow, subscriptionsRepo } from '../../services/billing/src/subscriptions/repo';
-import { type Caller, type StripeBilling, startStripeBilling } from '../support/stripe-billing';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { ledger } from '../../../services/billing/src/credits/ledger';
+import { creditsService } from '../../../services/billing/src/credits/service';
+import { paymentReversals } from '../../../services/billing/src/payments/reversals';
+import { membership } from '../../../services/billing/src/subscriptions/membership';
+import { type PlanRow, subscriptionsRepo } from '../../../services/billing/src/subscriptions/repo';
+import { type Caller, type StripeBilling, startStripeBilling } from '../../support/stripe-billing';
+import type { StripeStandIn } from '../../support/stripe-stand-in';
 
 type Payment = {
   type: string;

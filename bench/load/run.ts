@@ -1,0 +1,141 @@
+/**
+ * The load and fault suite (`npm run test:load`), on loopback only, bounded in requests and
+ * time: each scenario sends a fixed number of requests or runs for a fixed number of seconds.
+ *
+ * Shapes (LOAD_SHAPE = all-in-one | distributed | both, default both):
+ * - all-in-one: what `npm start` runs (PGlite, in-memory bus and cache, in-process workers);
+ * - distributed: every service, a worker and the gateway as separate processes on the real
+ *   PostgreSQL and Redis, and RabbitMQ in a virtual host of the run's own (made and deleted
+ *   with rabbitmqctl), so closing "all" its connections touches no other run.
+ *
+ * Scenarios: 300 streams from one user while another browses; 200 concurrent searches;
+ * 50 concurrent analyses (and 200 in the all-in-one); in the distributed shape, billing and the
+ * analysis API restarted and RabbitMQ's connections closed mid-load. Credits are counted
+ * before and after: none may be lost or taken twice. The analyses' AI is the local
+ * OpenAI-compatible stand-in (tests/support), held to keep one analysis, and its streams, open.
+ * Figures are printed as Markdown for bench/README.md.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startAllInOne } from '../../deploy/all-in-one';
+import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
+import { prepareDistributedRun } from '../../tests/support/distributed-run';
+import { startChatStandIn } from '../../tests/integration/analysis-stack';
+import { freePort } from '../../tests/support/gateway';
+import { type Figures, show } from './measure';
+import { type Target, concurrentAnalyses, concurrentSearches, faults, streamsWhileBrowsing } from './scenarios';
+
+type Results = Array<[string, Record<string, Figures | string>]>;
+
+async function allInOne(results: Results) {
+  const ai = await startChatStandIn();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-load-'));
+  Object.assign(process.env, { LLM_API_KEY: 'load-test', LLM_BASE_URL: ai.url });
+  const app = await startAllInOne({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'warn',
+    rateLimitPerMinute: 0,
+  });
+  const target: Target = { shape: 'all-in-one', url: app.url, ai };
+  try {
+    await run(results, target, 'streams', () => streamsWhileBrowsing(target));
+    await run(results, target, 'searches', () => concurrentSearches(target));
+    await run(results, target, 'analyses', () => concurrentAnalyses(target, 50));
+    await run(results, target, 'analyses', () => concurrentAnalyses(target, 200));
+  } finally {
+    await app.stop();
+    await ai.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function distributed(results: Results) {
+  const ai = await startChatStandIn();
+  const prepared = await prepareDistributedRun('load');
+  const vhost = (prepared.env.AMQP_QUEUE_PREFIX as string).replace(/\.$/, '');
+  const rabbitmqctl = (...args: string[]) => execFileSync('rabbitmqctl', ['--quiet', ...args], { stdio: 'pipe', timeout: 30_000 });
+  rabbitmqctl('add_vhost', vhost);
+  rabbitmqctl('set_permissions', '-p', vhost, 'guest', '.*', '.*', '.*');
+  const amqp = new URL(prepared.env.AMQP_URL as string);
+  amqp.pathname = `/${encodeURIComponent(vhost)}`;
+  const gatewayPort = await freePort();
+  const group = new ProcessGroup(
+    distributedProcesses({
+      gatewayPort,
+      servicePortBase: 20_000 + Math.floor(Math.random() * 20_000),
+      env: {
+        ...prepared.env,
+        AMQP_URL: amqp.toString(),
+        LLM_API_KEY: 'load-test',
+        LLM_BASE_URL: ai.url,
+      },
+    }),
+    (name, line) => process.stderr.write(`${name.padEnd(8)} | ${line}\n`),
+  );
+  const target: Target = {
+    shape: 'distributed',
+    url: `http://127.0.0.1:${gatewayPort}`,
+    ai,
+    async restartService(name) {
+      await group.stop(name);
+      group.start(name);
+      await group.waitReady(name, 60_000);
+    },
+    async restartBroker() {
+      rabbitmqctl('close_all_connections', '--vhost', vhost, 'load test: broker restart');
+    },
+  };
+  try {
+    group.startAll();
+    await group.waitAllReady(120_000);
+    await run(results, target, 'streams', () => streamsWhileBrowsing(target));
+    await run(results, target, 'searches', () => concurrentSearches(target));
+    await run(results, target, 'analyses', () => concurrentAnalyses(target, 50));
+    await run(results, target, 'faults', () => faults(target));
+  } finally {
+    await group.stopAll();
+    await prepared.cleanUp().catch(() => undefined);
+    rabbitmqctl('delete_vhost', vhost);
+    await ai.close();
+  }
+}
+
+async function run(results: Results, target: Target, name: string, scenario: () => Promise<Record<string, Figures | string>>) {
+  const started = Date.now();
+  const figures = await scenario();
+  results.push([`${target.shape}: ${name}`, figures]);
+  console.error(`[${target.shape}] ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  for (const [what, f] of Object.entries(figures)) console.error(`  ${what}: ${typeof f === 'string' ? f : show(f)}`);
+}
+
+async function main() {
+  const shape = process.env.LOAD_SHAPE ?? 'both';
+  const results: Results = [];
+  if (shape === 'all-in-one' || shape === 'both') await allInOne(results);
+  if (shape === 'distributed' || shape === 'both') await distributed(results);
+  console.log('| shape: scenario | measured | p50 | p95 | p99 | answers |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [scenario, figures] of results) {
+    for (const [what, f] of Object.entries(figures)) {
+      if (typeof f === 'string') console.log(`| ${scenario} | ${what} | | | | ${f} |`);
+      else {
+        const answers = Object.entries(f.byStatus)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ');
+        console.log(`| ${scenario} | ${what} | ${f.p50} ms | ${f.p95} ms | ${f.p99} ms | ${answers} |`);
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

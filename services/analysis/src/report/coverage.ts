@@ -1,0 +1,114 @@
+import type { MarketData, SectorMedians } from '../market-data/types';
+import type { Universe } from '../universe/service';
+import { toMarketData } from '../market-data/snapshot';
+import type { Rating, RiskRating, Uncertainty, ValuationResult } from './types';
+import { adviseInvestors } from './suggestions';
+import { valuationModels } from './valuation';
+import { inBlend } from './valuation/blend';
+
+/** One stock's outcome, as the coverage figures count it. */
+export interface CoverageRow {
+  symbol: string;
+  price: number | null;
+  valuation: ValuationResult;
+  actions: string[];
+  sizes: number[];
+  conservativeAction: string;
+}
+
+export interface CoverageFigures {
+  stocks: number;
+  recommendations: Partial<Record<Rating, number>>;
+  risk: Partial<Record<RiskRating, number>>;
+  uncertainty: Partial<Record<Uncertainty, number>>;
+  kinds: Record<string, number>;
+  /** Rated reports whose fair value lies outside 1/3×–3× the price (must be 0). */
+  ratedOutsideBand: string[];
+  /** Banks and insurers valued without residual income or with a free-cash-flow DCF or EV/EBITDA (must be empty). */
+  banksWithoutBankModels: string[];
+  /** Loss-makers valued with P/E, Graham or DDM in the blend, or without EV/Sales or reverse DCF (must be empty). */
+  lossMakersMisvalued: string[];
+  /** Distinct costs of equity over the stocks. */
+  distinctCostsOfEquity: number;
+  /** Stocks whose four investor types get at least two different actions or position sizes. */
+  tailored: number;
+  /** Conservative investors told to buy a high-, unknown-risk or very-high-uncertainty stock (must be empty). */
+  conservativeBuysOnRisk: string[];
+}
+
+const count = <K extends string>(values: K[]) =>
+  values.reduce<Partial<Record<K, number>>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
+
+/** Values every stock of the universe that has figures and summarises the outcomes (for the coverage test and CLI). */
+export async function valuationCoverage(
+  universe: Universe,
+  symbols: string[],
+  now: Date,
+): Promise<{ rows: CoverageRow[]; figures: CoverageFigures }> {
+  const rows: CoverageRow[] = [];
+  for (const symbol of symbols) {
+    const stock = await universe.find(symbol);
+    const figures = await universe.fundamentals(symbol);
+    if (!stock || !figures || stock.status !== 'active') continue;
+    const data: MarketData = toMarketData(stock, figures);
+    const medians: SectorMedians | null = stock.sector
+      ? await universe.sectorMedians({ market: stock.market, sector: stock.sector, symbol: stock.symbol })
+      : null;
+    const input = { data, medians, investorType: null };
+    const valuation = valuationModels(input, { now });
+    const business = { score: 50 } as Parameters<typeof adviseInvestors>[2];
+    const advice = adviseInvestors(input, valuation, business).byInvestorType;
+    rows.push({
+      symbol,
+      price: data.price,
+      valuation,
+      actions: advice.map((a) => a.action),
+      sizes: advice.map((a) => a.positionSizePercent),
+      conservativeAction: advice.find((a) => a.investorType === 'conservative')?.action ?? 'hold',
+    });
+  }
+  const blended = (v: ValuationResult) => v.models.filter(inBlend).map((m) => m.id);
+  const figures: CoverageFigures = {
+    stocks: rows.length,
+    recommendations: count(rows.map((r) => r.valuation.recommendation)),
+    risk: count(rows.map((r) => r.valuation.riskLevel)),
+    uncertainty: count(rows.map((r) => r.valuation.uncertainty ?? 'very_high')),
+    kinds: count(rows.map((r) => r.valuation.companyKind ?? 'general')) as Record<string, number>,
+    ratedOutsideBand: rows
+      .filter((r) => r.valuation.recommendation !== 'unrated' && r.price !== null && r.valuation.fairValue !== null)
+      .filter((r) => {
+        const f = (r.valuation.fairValue as number) / (r.price as number);
+        return f > 3 || f < 1 / 3;
+      })
+      .map((r) => r.symbol),
+    banksWithoutBankModels: rows
+      .filter((r) => r.valuation.companyKind === 'bank' || r.valuation.companyKind === 'insurer')
+      .filter(
+        (r) =>
+          r.valuation.models.some((m) => m.id === 'dcf' || m.id === 'ev_sales') ||
+          !r.valuation.models.some((m) => m.id === 'residual_income'),
+      )
+      .map((r) => r.symbol),
+    lossMakersMisvalued: rows
+      .filter((r) => r.valuation.companyKind === 'loss_maker')
+      .filter((r) => {
+        const ids = blended(r.valuation);
+        const hasOwn = r.valuation.models.some((m) => (m.id === 'ev_sales' || m.id === 'reverse_dcf') && !m.skipped);
+        return ids.some((id) => id === 'relative' || id === 'dividend_discount' || id === 'graham' || id === 'dcf') || !hasOwn;
+      })
+      .map((r) => r.symbol),
+    distinctCostsOfEquity: new Set(rows.map((r) => r.valuation.discountRate?.costOfEquity)).size,
+    tailored: rows.filter((r) => new Set(r.actions).size >= 2 || new Set(r.sizes).size >= 2).length,
+    conservativeBuysOnRisk: rows
+      .filter((r) => r.conservativeAction === 'buy' || r.conservativeAction === 'strong_buy')
+      .filter(
+        (r) =>
+          r.valuation.riskLevel === 'high' ||
+          r.valuation.riskLevel === 'unknown' ||
+          r.valuation.uncertainty === 'very_high' ||
+          r.valuation.uncertainty === 'high',
+      )
+      .map((r) => r.symbol),
+  };
+  return { rows, figures };
+}

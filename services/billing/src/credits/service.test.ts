@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@stockai/platform';
+import { billingTestDatabase, openTestAccount } from '../testing/database';
+import { ledger } from './ledger';
+import { creditsService } from './service';
+
+/** The credit account on real PostgreSQL: every change a ledger entry, no balance below zero. */
+describe('credit account', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  /** 12:00 in Hong Kong. */
+  let clock = new Date('2026-11-23T04:00:00Z');
+  const sut = () => creditsService(db, { afterCommit: () => undefined, now: () => clock });
+
+  beforeAll(async () => {
+    ({ db, drop } = await billingTestDatabase());
+  });
+  afterEach(async () => {
+    expect(await ledger.mismatches(db)).toEqual([]);
+    clock = new Date('2026-11-23T04:00:00Z');
+  });
+  afterAll(() => drop());
+
+  const analysis = () => `analysis:${randomUUID()}`;
+
+  it("spends today's daily credits first, then paid ones, and never more than there is", async () => {
+    const userId = await openTestAccount(db);
+    await sut().grant(userId, 2, 'purchase', `payment:${randomUUID()}`);
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 3, paidCredits: 2, maxDailyCredits: 3 });
+    for (let i = 0; i < 4; i++) await sut().debit(userId, 1, analysis());
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 0, paidCredits: 1 });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => sut().debit(userId, 1, analysis())));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      Array(4).fill('INSUFFICIENT_CREDITS'),
+    );
+  });
+
+  it('refunds a debit once, and a refund that came first refuses the late debit', async () => {
+    const userId = await openTestAccount(db);
+    const reference = analysis();
+    await sut().debit(userId, 1, reference);
+    await db.transaction((tx) => sut().refund(tx, userId, reference));
+    expect(await db.transaction((tx) => sut().refund(tx, userId, reference))).toBe(false);
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 3 });
+
+    const ended = analysis();
+    expect(await db.transaction((tx) => sut().refund(tx, userId, ended))).toBe(false);
+    await expect(sut().debit(userId, 1, ended)).rejects.toMatchObject({ code: 'ANALYSIS_ENDED' });
+  });
+
+  it('tops up to a higher level at once, and gives nothing for a lower one', async () => {
+    const userId = await openTestAccount(db);
+    await sut().debit(userId, 1, analysis());
+    await db.transaction((tx) => sut().setLevel(tx, userId, 'premium', 'up-1'));
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 30, maxDailyCredits: 30 });
+    for (let i = 0; i < 29; i++) await sut().debit(userId, 1, analysis());
+    expect(await db.transaction((tx) => sut().setLevel(tx, userId, 'vip', 'down-1'))).toBe('premium');
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 1, maxDailyCredits: 10 });
+    await db.transaction((tx) => sut().setLevel(tx, userId, 'free', 'down-2'));
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 1, maxDailyCredits: 3 });
+    expect(await db.transaction((tx) => sut().setLevel(tx, userId, 'free', 'again'))).toBeUndefined();
+    await expect(db.transaction((tx) => sut().setLevel(tx, userId, 'gold' as never, 'x'))).rejects.toMatchObject({ code: 'UNKNOWN_LEVEL' });
+
+    clock = new Date('2026-11-23T16:00:00Z');
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 3 });
+  });
+
+  it('adjusts by an amount with the admin and the reason, once per key, never below zero', async () => {
+    const userId = await openTestAccount(db);
+    const adminId = randomUUID();
+    expect(await sut().adjust(userId, { paid: 5 }, adminId, 'goodwill', 'k1')).toMatchObject({ paidCredits: 5, totalCredits: 8 });
+    expect(await sut().adjust(userId, { paid: 5 }, adminId, 'goodwill', 'k1')).toMatchObject({ paidCredits: 5 });
+    await expect(sut().adjust(userId, { paid: -6 }, adminId, 'too much')).rejects.toMatchObject({
+      status: 409,
+      code: 'ADJUSTMENT_BELOW_ZERO',
+    });
+    expect(await sut().adjust(userId, { total: -7 }, adminId, 'duplicate purchase')).toMatchObject({ paidCredits: 0, dailyCredits: 1 });
+    await expect(sut().adjust(userId, { total: -2 }, adminId, 'too much')).rejects.toMatchObject({ code: 'ADJUSTMENT_BELOW_ZERO' });
+    await expect(sut().adjust(randomUUID(), { paid: 1 }, adminId, 'nobody')).rejects.toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+    const { rows } = await db.query<{ paid_delta: number; daily_delta: number; reference: string; note: string }>(
+      "SELECT paid_delta, daily_delta, reference, note FROM credit_ledger WHERE user_id = $1 AND kind = 'adjustment' ORDER BY id",
+      [userId],
+    );
+    expect(rows).toEqual([
+      { paid_delta: 5, daily_delta: 0, reference: `admin:${adminId}`, note: 'goodwill' },
+      { paid_delta: -5, daily_delta: -2, reference: `admin:${adminId}`, note: 'duplicate purchase' },
+    ]);
+  });
+
+  it("sets an admin's balances, refusing more daily credits than the level allows", async () => {
+    const userId = await openTestAccount(db);
+    const by = (key: string) => ({ adminId: randomUUID(), idempotencyKey: key });
+    await db.transaction((tx) => sut().lock(tx, userId));
+    await db.transaction((tx) => sut().setBalances(tx, userId, { credits: 10 }, by('s1')));
+    expect(await sut().balance(userId)).toMatchObject({ paidCredits: 7, dailyCredits: 3 });
+    await db.transaction((tx) => sut().setBalances(tx, userId, { paidCredits: 1, credits: 3 }, by('s2')));
+    expect(await sut().balance(userId)).toMatchObject({ paidCredits: 1, dailyCredits: 2 });
+    await expect(db.transaction((tx) => sut().setBalances(tx, userId, { paidCredits: 0, credits: 9 }, by('s3')))).rejects.toMatchObject({
+      code: 'DAILY_ABOVE_ALLOWANCE',
+    });
+  });
+
+  it('takes paid credits back no further than zero, and gives back once', async () => {
+    const userId = await openTestAccount(db);
+    await sut().grant(userId, 4, 'purchase', 'payment:pi_1');
+    await sut().debit(userId, 3, analysis());
+    await sut().debit(userId, 2, analysis());
+    const taken = await db.transaction((tx) => sut().takePaidBack(tx, userId, 4, 'payment-refund:pi_1:4', 'payment:pi_1'));
+    expect(taken).toBe(2);
+    await expect(db.transaction((tx) => sut().takePaidBack(tx, userId, 4, 'payment-refund:pi_1:4', 'payment:pi_1'))).rejects.toThrow(
+      /already holds/,
+    );
+    expect(await db.transaction((tx) => sut().givePaidBack(tx, userId, 2, 'won:1', 'payment:pi_1'))).toBe(true);
+    expect(await db.transaction((tx) => sut().givePaidBack(tx, userId, 2, 'won:1', 'payment:pi_1'))).toBe(false);
+    expect(await sut().balance(userId)).toMatchObject({ paidCredits: 2 });
+  });
+
+  it('reports the reconciliation of every account with its ledger', async () => {
+    const userId = await openTestAccount(db);
+    await sut().balance(userId);
+    expect(await sut().reconciliation()).toMatchObject({ ok: true, mismatches: [] });
+    await db.query('UPDATE credit_accounts SET paid_credits = paid_credits + 1 WHERE user_id = $1', [userId]);
+    expect(await sut().reconciliation()).toMatchObject({ ok: false, mismatches: [expect.objectContaining({ user_id: userId })] });
+    await db.query('UPDATE credit_accounts SET paid_credits = paid_credits - 1 WHERE user_id = $1', [userId]);
+  });
+});
