@@ -7,8 +7,7 @@ import type { FootballFieldRow, ReportChartsData } from './types';
  * range is invented), no price history.
  */
 export function chartsOf(results: AnalysisResults): ReportChartsData {
-  const sent = (results as AnalysisResults & { charts?: ReportChartsData }).charts;
-  if (sent) return sent;
+  if (results.charts) return results.charts;
   const { basic, valuation } = results;
   const point = (value: number) => ({ low: value, base: value, high: value });
   const models: FootballFieldRow[] = valuation.models.flatMap((m) =>

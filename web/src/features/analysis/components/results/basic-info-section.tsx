@@ -18,6 +18,9 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
   const { t } = useTranslation();
   const { basic } = results;
   const direction = trend(basic.change);
+  // The Traditional Chinese (GICS) names the report sends; older reports have only the provider's English ones.
+  const sector = basic.sectorZh ?? basic.sector;
+  const industry = basic.industryZh ?? basic.industry;
 
   return (
     <ResultSection
@@ -31,7 +34,7 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
           <p className="basic-info__sub">
             <span className="basic-info__symbol">{basic.symbol}</span>
             {basic.companyNameZh && <span>{basic.companyName}</span>}
-            {[basic.sector, basic.industry].filter(Boolean).join(' · ')}
+            {[sector, industry].filter(Boolean).join(' · ')}
           </p>
         </div>
         <div className="basic-info__quote">
@@ -45,8 +48,8 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
       </div>
       <FigureGrid
         items={[
-          { label: t('analysis.results.basic.industry'), value: basic.industry ?? '—' },
-          { label: t('analysis.results.basic.sector'), value: basic.sector ?? '—' },
+          { label: t('analysis.results.basic.industry'), value: industry ?? '—' },
+          { label: t('analysis.results.basic.sector'), value: sector ?? '—' },
           { label: t('analysis.results.basic.marketCap'), value: formatCompact(basic.marketCap, basic.currency) },
           { label: t('analysis.results.basic.volume'), value: formatShares(basic.volume) },
           { label: t('analysis.results.basic.peRatio'), value: formatNumber(basic.peRatio) },
