@@ -21,6 +21,7 @@ import { createGatewayApp } from '@stockai/gateway/src/app';
 import {
   type Logger,
   type RunningService,
+  SERVICE_KEEP_ALIVE_MS,
   createEmbeddedInfrastructure,
   createLogger,
   env,
@@ -101,6 +102,10 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       .listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => resolve(s))
       .on('error', reject);
   });
+  // As the distributed gateway (gateway/src/main.ts): idle client connections stay open past a
+  // load balancer's 60 s, so a client reusing one never finds it closed under it (Node's 5 s did).
+  server.keepAliveTimeout = SERVICE_KEEP_ALIVE_MS;
+  server.headersTimeout = SERVICE_KEEP_ALIVE_MS + 1000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
 

@@ -16,16 +16,30 @@ type Yaml = Record<string, unknown>;
 
 /** The processes of the distributed shape, as every deployment file must run them. */
 const PROCESSES = [
-  { name: 'gateway', entry: 'gateway/src/main.ts', port: 8080, values: 'gateway', service: true },
-  { name: 'auth', entry: 'services/auth/src/main.ts', port: 3001, values: 'auth', service: true },
-  { name: 'billing', entry: 'services/billing/src/main.ts', port: 3002, values: 'billing', service: true },
-  { name: 'analysis', entry: 'services/analysis/src/main.ts', port: 3003, values: 'analysis', service: true },
-  { name: 'analysis-worker', entry: 'services/analysis/src/worker.ts', port: 3013, values: 'analysisWorker', service: false },
-  { name: 'content', entry: 'services/content/src/main.ts', port: 3004, values: 'content', service: true },
-  { name: 'admin', entry: 'services/admin/src/main.ts', port: 3005, values: 'admin', service: true },
+  { name: 'gateway', entry: 'dist/gateway.js', source: 'gateway/src/main.ts', port: 8080, values: 'gateway', service: true },
+  { name: 'auth', entry: 'dist/auth.js', source: 'services/auth/src/main.ts', port: 3001, values: 'auth', service: true },
+  { name: 'billing', entry: 'dist/billing.js', source: 'services/billing/src/main.ts', port: 3002, values: 'billing', service: true },
+  { name: 'analysis', entry: 'dist/analysis.js', source: 'services/analysis/src/main.ts', port: 3003, values: 'analysis', service: true },
+  {
+    name: 'analysis-worker',
+    entry: 'dist/analysis-worker.js',
+    source: 'services/analysis/src/worker.ts',
+    port: 3013,
+    values: 'analysisWorker',
+    service: false,
+  },
+  { name: 'content', entry: 'dist/content.js', source: 'services/content/src/main.ts', port: 3004, values: 'content', service: true },
+  { name: 'admin', entry: 'dist/admin.js', source: 'services/admin/src/main.ts', port: 3005, values: 'admin', service: true },
 ];
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** The bundles deploy/build-bundles.mjs builds: name -> TypeScript entry point. */
+const BUNDLES = Object.fromEntries(
+  [...(/ENTRY_POINTS = \{([^}]*)\}/.exec(read('deploy/build-bundles.mjs'))?.[1] ?? '').matchAll(/'?([\w-]+)'?: '([^']+)'/g)].map((m) => [
+    m[1] as string,
+    m[2] as string,
+  ]),
+) as Record<string, string>;
 const readYaml = (file: string) => parse(read(file), { merge: true }) as Yaml;
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 
@@ -43,11 +57,11 @@ describe('docker-compose.yml', () => {
   const compose = readYaml('docker-compose.yml');
   const services = compose.services as Record<string, Yaml>;
 
-  it.each(PROCESSES)('runs $name from $entry, a file of the repository', ({ name, entry }) => {
+  it.each(PROCESSES)('runs $name from its bundle $entry, built from $source', ({ name, entry, source }) => {
     const sut = services[name];
     expect(sut).toBeDefined();
     expect(asList(sut?.command)).toEqual([entry]);
-    expect(existsSync(path.join(ROOT, entry))).toBe(true);
+    expect(BUNDLES[path.basename(entry, '.js')]).toBe(source);
   });
 
   it.each(PROCESSES)('checks $name with a health check on its own PORT', ({ name, port }) => {
@@ -166,30 +180,17 @@ describe.each(['deploy/Dockerfile', 'deploy/Dockerfile.web'])('%s', (dockerfile)
 });
 
 describe('deploy/Dockerfile', () => {
-  it('carries tsx and everything tsx needs on Linux into the production image', () => {
-    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, Yaml> };
-    const copied = [...read('deploy/Dockerfile').matchAll(/^COPY --from=dev-deps \/app\/(\S+)/gm)].map((m) => m[1] as string);
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      const entry = lock.packages[key] as Yaml;
-      const deps = { ...(entry.dependencies as Yaml), ...(entry.optionalDependencies as Yaml) };
-      for (const dep of Object.keys(deps)) {
-        const nested = `${key}/node_modules/${dep}`;
-        const resolved = lock.packages[nested] ? nested : `node_modules/${dep}`;
-        const target = lock.packages[resolved];
-        if (!target) continue;
-        const os = target.os as string[] | undefined;
-        if (os && !os.includes('linux')) continue;
-        visit(resolved);
-      }
-    };
-    visit('node_modules/tsx');
-    for (const key of seen) {
-      const shipped = !lock.packages[key]?.dev || copied.some((c) => key === c || key.startsWith(`${c}/`));
-      expect([key, shipped]).toEqual([key, true]);
-    }
+  it('bundles every process and command from source files that exist', () => {
+    expect(Object.keys(BUNDLES).length).toBeGreaterThanOrEqual(PROCESSES.length + 2);
+    for (const [name, source] of Object.entries(BUNDLES)) expect([name, existsSync(path.join(ROOT, source))]).toEqual([name, true]);
+  });
+
+  it('ships every migrations folder and the bundled market data at their repository paths', () => {
+    const sources = copySources('deploy/Dockerfile');
+    const needed = readdirSync(path.join(ROOT, 'services'))
+      .map((service) => `services/${service}/migrations`)
+      .filter((dir) => existsSync(path.join(ROOT, dir)));
+    for (const dir of [...needed, 'services/analysis/data']) expect(sources).toContain(dir);
   });
 });
 
@@ -284,7 +285,7 @@ describe('charts/stockai', () => {
     expect(sut?.text).toContain(`"entrypoint" "${entry}" "component" .Values.${key} `);
     expect(sut?.text).toContain(`"service" ${service}`);
     expect(lookup(values, `${key}.port`).value).toBe(port);
-    expect(existsSync(path.join(ROOT, entry))).toBe(true);
+    expect(BUNDLES[path.basename(entry, '.js')]).toBe(PROCESSES.find((p) => p.name === name)?.source);
   });
 });
 

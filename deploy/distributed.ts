@@ -18,6 +18,8 @@ export interface ProcessSpec {
   entry: string;
   port: number;
   env: Record<string, string>;
+  /** Its Prometheus /metrics port, when `metricsPortBase` was given. */
+  metricsPort?: number;
 }
 
 /**
@@ -29,6 +31,8 @@ export function distributedProcesses(options: {
   gatewayPort: number;
   servicePortBase: number;
   env: Record<string, string>;
+  /** Serve metrics (METRICS_PORT) from this port on: the services in order, the worker, the gateway. */
+  metricsPortBase?: number;
 }): ProcessSpec[] {
   const servicePort = (i: number) => options.servicePortBase + i + 1;
   const services: ProcessSpec[] = SERVICES.map((name, i) => ({
@@ -51,11 +55,18 @@ export function distributedProcesses(options: {
   };
   const gatewayEnv: Record<string, string> = { ...options.env, ...upstreams, PORT: String(options.gatewayPort) };
   delete gatewayEnv.JWT_PRIVATE_KEY;
-  return [
+  const specs: ProcessSpec[] = [
     ...services,
     worker,
     { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv },
   ];
+  const { metricsPortBase } = options;
+  if (metricsPortBase === undefined) return specs;
+  return specs.map((spec, i) => ({
+    ...spec,
+    metricsPort: metricsPortBase + i,
+    env: { ...spec.env, METRICS_PORT: String(metricsPortBase + i) },
+  }));
 }
 
 function describeFailure(err: unknown): string {
@@ -140,6 +151,13 @@ export class ProcessGroup {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.running.keys()].map((name) => this.stop(name)));
+  }
+
+  /** The Prometheus text a process serves on its metrics port. */
+  async metrics(name: ProcessName): Promise<string> {
+    const { metricsPort } = this.spec(name);
+    if (!metricsPort) throw new Error(`${name} was started without a metrics port`);
+    return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   }
 
   /** The operating-system process id of a running process. */

@@ -13,7 +13,8 @@
  * analysis API restarted and RabbitMQ's connections closed mid-load. Credits are counted
  * before and after: none may be lost or taken twice. The analyses' AI is the local
  * OpenAI-compatible stand-in (tests/support), held to keep one analysis, and its streams, open.
- * Figures are printed as Markdown for bench/README.md.
+ * Figures are printed as Markdown for bench/README.md. LOAD_ONLY (e.g. `streams,faults`) runs
+ * only the scenarios named.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -104,7 +105,11 @@ async function distributed(results: Results) {
   }
 }
 
+/** LOAD_ONLY=streams,searches runs only the scenarios named. */
+const only = process.env.LOAD_ONLY?.split(',');
+
 async function run(results: Results, target: Target, name: string, scenario: () => Promise<Record<string, Figures | string>>) {
+  if (only && !only.includes(name)) return;
   const started = Date.now();
   const figures = await scenario();
   results.push([`${target.shape}: ${name}`, figures]);

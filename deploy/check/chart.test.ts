@@ -152,7 +152,7 @@ describe('charts/stockai', () => {
         expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
         const service = job.metadata.name.replace('sut-stockai-migrate-', '');
         expect((podSpec(job).containers[0] as unknown as { args: string[] }).args).toEqual([
-          'services/platform/src/cli/migrate.ts',
+          'dist/migrate.js',
           service,
           `services/${service}/migrations`,
         ]);
@@ -179,7 +179,7 @@ describe('charts/stockai', () => {
       expect(env).toContainEqual({ name: 'ALLOW_DEMO_PAYMENTS', value: 'false' });
     });
 
-    it('selects every pod of the release with a NetworkPolicy; only the gateway (and analysis, for billing) reaches a service', () => {
+    it('selects every pod of the release with a NetworkPolicy; only the gateway and the services that call one reach it', () => {
       const policies = byKind(objects, 'NetworkPolicy');
       for (const deployment of deployments) {
         const labels = (deployment.spec?.selector as { matchLabels: Record<string, string> }).matchLabels;
@@ -197,7 +197,14 @@ describe('charts/stockai', () => {
             (f) => f.podSelector?.matchLabels['app.kubernetes.io/component'],
           ),
         );
-        expect({ service, callers }).toEqual({ service, callers: service === 'billing' ? ['gateway', 'analysis'] : ['gateway'] });
+        const expected: Record<string, string[]> = {
+          auth: ['admin', 'gateway'],
+          billing: ['admin', 'analysis', 'gateway'],
+          analysis: ['admin', 'gateway'],
+          content: ['gateway'],
+          admin: ['gateway'],
+        };
+        expect({ service, callers: callers.sort() }).toEqual({ service, callers: expected[service] });
       }
     });
 

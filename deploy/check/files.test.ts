@@ -115,3 +115,21 @@ describe.each(['deploy/Dockerfile', 'deploy/Dockerfile.web'])('%s', (file) => {
     expect(instructions.filter((l) => l.startsWith('ADD '))).toEqual([]);
   });
 });
+
+describe('deploy/observability/grafana-dashboard.json', () => {
+  const dashboard = JSON.parse(read('deploy/observability/grafana-dashboard.json')) as {
+    panels: Array<{ targets: Array<{ expr: string }> }>;
+  };
+  const instruments = read('services/platform/src/metrics/instruments.ts');
+
+  it('queries only series the processes export', () => {
+    const series = new Set(
+      dashboard.panels.flatMap((p) => p.targets.flatMap((t) => [...t.expr.matchAll(/\b([a-z_]+)(?=\{|\[)/g)].map((m) => m[1] as string))),
+    );
+    expect(series.size).toBeGreaterThan(5);
+    for (const name of series) {
+      const base = name.replace(/_(bucket|count|sum|total)$/, '');
+      expect([name, instruments.includes(`'${base}'`)]).toEqual([name, true]);
+    }
+  });
+});

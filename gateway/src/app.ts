@@ -14,6 +14,7 @@ import {
   authenticate,
   errorHandler,
   healthRoutes,
+  httpMetrics,
   rateLimit,
   requestIdHeader,
   writeError,
@@ -21,7 +22,7 @@ import {
 import { refuseLargeBodies } from './body-limit';
 import { type StreamLimits, limitEventStreams } from './event-streams';
 import { proxyToServices, type Upstreams } from './proxy';
-import { type ServiceName, serviceFor } from './route-table';
+import { type ServiceName, routePrefixFor, serviceFor } from './route-table';
 import { type TrustProxy, clientAddress, parseTrustedProxies } from './trusted-proxies';
 export interface GatewayOptions {
   logger: Logger;
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   streamLimits?: StreamLimits;
   /** Idle time before a pooled upstream connection is closed (proxy.ts, UPSTREAM_IDLE_MS). */
   upstreamIdleMs?: number;
+  /** Pooled connections per service (proxy.ts); default 256. */
+  maxUpstreamSockets?: number;
 }
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { perUser: 20, total: 1000 };
@@ -89,6 +92,7 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
   };
   const api = inSequence(
     [
+      httpMetrics((req) => routePrefixFor((req.url ?? '').split('?')[0] ?? '')),
       requestIdHeader,
       accessLog(logger),
       helmet(),
@@ -108,6 +112,7 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
         upstreams: options.upstreams,
         timeoutMs: options.upstreamTimeoutMs,
         idleMs: options.upstreamIdleMs,
+        maxSockets: options.maxUpstreamSockets,
         logger,
         clientAddressOf,
       }),

@@ -23,8 +23,10 @@ interface ProxyOptions {
   timeoutMs: number;
   logger: Logger;
   /** The client's address as the gateway determined it (TRUSTED_PROXIES), sent on as X-Forwarded-For. */
-  clientAddressOf: (req: IncomingMessage) => string;
+  clientAddressOf: (req: IncomingMessage) => string | undefined;
   idleMs?: number;
+  /** Pooled connections per service (default 256). */
+  maxSockets?: number;
 }
 
 type ProxiedRequest = IncomingMessage & { upstream?: ServiceName };
@@ -45,7 +47,7 @@ const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== u
  * not answer in time a JSON 504.
  */
 export function proxyToServices(options: ProxyOptions): RequestHandler {
-  const pooled = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: options.idleMs ?? UPSTREAM_IDLE_MS });
+  const pooled = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256, timeout: options.idleMs ?? UPSTREAM_IDLE_MS });
   const streams = new http.Agent({ keepAlive: false });
   const sent = new WeakMap<IncomingMessage, ClientRequest>();
   const retried = new WeakSet<IncomingMessage>();
@@ -85,7 +87,6 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
         },
         proxyReq(proxyReq, req) {
           sent.set(req, proxyReq);
-          proxyReq.setHeader('x-forwarded-for', options.clientAddressOf(req));
           proxyReq.setTimeout(timeoutMs, () => {
             proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
           });
@@ -97,5 +98,12 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
 
   const ordinary = proxy(pooled, options.timeoutMs);
   const eventStreams = proxy(streams, Math.max(options.timeoutMs, STREAM_SILENCE_MS));
-  return (req, res, next) => (isEventStream(req) ? eventStreams : ordinary)(req, res, next);
+  return (req, res, next) => {
+    // Set on the incoming request, which http-proxy copies: by the time its `proxyReq` hook runs,
+    // a request that waited for a pooled connection has already sent its head.
+    const client = options.clientAddressOf(req);
+    if (client) req.headers['x-forwarded-for'] = client;
+    else delete req.headers['x-forwarded-for'];
+    (isEventStream(req) ? eventStreams : ordinary)(req, res, next);
+  };
 }

@@ -38,3 +38,8 @@ export function serviceFor(path: string): ServiceName | undefined {
   }
   return undefined;
 }
+
+/** The route-table prefix `path` falls under (`/api/users/credits`): the gateway's metrics label. */
+export function routePrefixFor(path: string): string | undefined {
+  return ordered.find(([prefix]) => path === prefix || path.startsWith(prefix + '/'))?.[0];
+}

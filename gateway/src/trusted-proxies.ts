@@ -24,5 +24,9 @@ export function parseTrustedProxies(spec: string): TrustProxy {
   return entries.length ? proxyAddr.compile(entries) : () => false;
 }
 
-/** The client's address: the socket's peer, or the address a trusted proxy forwarded. */
-export const clientAddress = (req: Parameters<typeof proxyAddr>[0], trust: TrustProxy): string => proxyAddr(req, trust);
+/**
+ * The client's address: the socket's peer, or the address a trusted proxy forwarded. None once
+ * the client's connection is gone (its socket no longer has a peer).
+ */
+export const clientAddress = (req: Parameters<typeof proxyAddr>[0], trust: TrustProxy): string | undefined =>
+  req.socket.remoteAddress === undefined ? undefined : proxyAddr(req, trust);

@@ -246,6 +246,26 @@ describe('analysis failures', () => {
     }
   });
 
+  it('fails an analysis whose market data disappears mid-run (Yahoo down, no bundled figures) and refunds it once', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    // With Yahoo as the source a stock outside the bundle's figures may still be analysable, so the start is charged;
+    // then Yahoo refuses every connection and the snapshot has nothing to stand in with.
+    const extra = await stack.startAnalysisApi({ workers: 1, marketData: 'yahoo', yahooBaseUrl: `http://127.0.0.1:${await freePort()}` });
+    try {
+      const started = await direct(extra.url)('POST', '/api/analysis/analyze/PFBC', { token, body: {} });
+      expect(started.status).toBe(202);
+      const id = started.body.analysisId as string;
+      const failed = await finishedIn(extra.url, id, token);
+      expect(failed).toMatchObject({ status: 'failed', error: FAILURE_TEXTS.noMarketData });
+      await waitFor('the refund', () => eventsOf('credit.refunded', id).length === 1, 30_000);
+      expect(await credits(token)).toMatchObject({ totalCredits: 3 });
+      expect(eventsOf('analysis.failed', id)).toHaveLength(1);
+      expect(eventsOf('credit.refunded', id)).toHaveLength(1);
+    } finally {
+      await extra.close();
+    }
+  });
+
   it('keeps market data from a fallback out of the result cache', async () => {
     const { token } = await registerUser(stack.gatewayUrl);
     // Yahoo refuses every connection: the snapshot answers instead, and says so in its notes.

@@ -308,6 +308,17 @@ describe('analysis through the gateway', () => {
       body: { code: 'NOT_ANALYSABLE', symbol: '2800.HK', isActive: false, status: 'unsuitable_product', reason: expect.any(String) },
     });
     expect(etf.body.error).toBe(etf.body.reason);
+    // A listed company the bundled market data has no figures for: no_data, refused before any debit.
+    const status = await api('GET', '/api/stocks/status/PFBC', { token });
+    expect(status.body).toMatchObject({
+      symbol: 'PFBC',
+      isActive: false,
+      status: 'no_data',
+      reason: expect.stringContaining('暫無足夠財務數據'),
+    });
+    const noData = await api('POST', '/api/analysis/analyze/PFBC', { token, body: {} });
+    expect(noData).toMatchObject({ status: 422, body: { code: 'NO_MARKET_DATA', error: expect.stringContaining('暫無足夠財務數據') } });
+    expect((await api('POST', '/api/analyze-stocks', { token, body: { symbol: 'pfbc' } })).status).toBe(422);
     expect(await credits(token)).toMatchObject({ totalCredits: 3 });
     expect((await api('POST', '/api/analyze-stocks', { token, body: {} })).status).toBe(400);
 

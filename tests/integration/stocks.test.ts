@@ -8,7 +8,7 @@ import { createTestDatabase, startTestService, type TestService } from '@stockai
 import { analysisService } from '../../services/analysis/src/app';
 import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from '../../services/analysis/src/universe/bundle';
 import { loadUniverse } from '../../services/analysis/src/universe/loader';
-import { createUniverse } from '../../services/analysis/src/universe/service';
+import { createUniverse, NO_DATA_REASON } from '../../services/analysis/src/universe/service';
 
 /** Raw HTTP, so the test sees the gzip bytes and the 304 exactly as a browser would. */
 function get(
@@ -151,12 +151,12 @@ describe('stocks', () => {
     ['0823.HK', 'reit_or_trust'],
     ['PLD', 'reit_or_trust'],
     ['AACB', 'highly_speculative'],
-    ['PFBC', 'active'],
-    ['BNS', 'active'],
-    ['AMX', 'active'],
-    ['VLRS', 'active'],
-    ['MPLX', 'active'],
-    ['BIP', 'active'],
+    ['PFBC', 'no_data'],
+    ['BNS', 'no_data'],
+    ['AMX', 'no_data'],
+    ['VLRS', 'no_data'],
+    ['MPLX', 'no_data'],
+    ['BIP', 'no_data'],
     ['BAC-PE', 'unsuitable_product'],
   ])('classifies %s as %s', async (symbol, status) => {
     const { status: http, body } = await json(`${sut.url}/api/stocks/status/${symbol}`);
@@ -165,6 +165,16 @@ describe('stocks', () => {
     const { reason } = body as { reason: string | null };
     if (status === 'active') expect(reason).toBeNull();
     else expect(reason).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('marks a listed stock without bundled figures no_data, and search results say which have figures', async () => {
+    const status = await json(`${sut.url}/api/stocks/status/PFBC`);
+    expect(status.body).toEqual({ symbol: 'PFBC', isActive: false, status: 'no_data', reason: NO_DATA_REASON });
+    expect(NO_DATA_REASON).toContain('暫無足夠財務數據');
+    const found = await json(`${sut.url}/api/stocks?q=PFBC`);
+    expect((found.body as { symbol: string; hasFigures: boolean }[])[0]).toMatchObject({ symbol: 'PFBC', hasFigures: false });
+    const apple = await json(`${sut.url}/api/stocks?q=AAPL`);
+    expect((apple.body as { symbol: string; hasFigures: boolean }[])[0]).toMatchObject({ symbol: 'AAPL', hasFigures: true });
   });
 
   it("stores Hong Kong figures with the reader's notes in Chinese and the research notes only in the source", async () => {
@@ -186,7 +196,7 @@ describe('stocks', () => {
           .filter((l) => l.market === market && l.sector === sector && l.status === 'active' && l.symbol !== symbol)
           .map((l) => l.symbol),
       );
-      return bundle.fundamentals.filter((f) => active.has(f.symbol));
+      return bundle.fundamentals.filter((f) => active.has(f.symbol) && (f.price ?? 0) > 0);
     };
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
@@ -213,6 +223,10 @@ describe('stocks', () => {
     expect(pes.length).toBeLessThan(figures.length); // a loss-maker's or a blank P/E is not counted
     expect(medians?.pe).toBeCloseTo(median(pes), 9);
     expect(medians?.pb).toBeCloseTo(median(pbs), 9);
+    // every peer is there with its own multiples, so the report can name the closest ones
+    expect(medians?.peers?.map((p) => p.symbol).sort()).toEqual(figures.map((f) => f.symbol).sort());
+    const msft = medians?.peers?.find((p) => p.symbol === 'MSFT');
+    expect(msft).toMatchObject({ pe: figures.find((f) => f.symbol === 'MSFT')?.peRatio, industry: 'Systems Software' });
 
     // Hong Kong's banks are not priced like the US's: each market has its own medians.
     const hk = await universe.sectorMedians({ market: 'HK', sector: 'Financial Services', symbol: '0005.HK' });

@@ -22,6 +22,8 @@ export interface LlmStandIn {
   next(count: number, mode: StandInMode): void;
   /** The assistant's content for a request (default: a fixed Traditional Chinese answer). */
   answerWith(reply: (request: ChatRequest) => string): void;
+  /** Perplexity's sources to send with every answer (`citations`, `search_results`), or none (null, the default). */
+  citeWith(sources: { citations: string[]; search_results: { title: string; url: string; date: string }[] } | null): void;
   /** From now on, requests wait for `release` (to catch an analysis in the middle of a stage). */
   hold(): void;
   /** Resolves once a request is being held. */
@@ -43,6 +45,7 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
   let mode: StandInMode = { kind: 'answer' };
   const queued: StandInMode[] = [];
   let reply = (_: ChatRequest) => '這是測試回應。';
+  let cited: { citations: string[]; search_results: { title: string; url: string; date: string }[] } | null = null;
   const sockets = new Set<Socket>();
   let holding = false;
   let held: Array<() => void> = [];
@@ -82,6 +85,7 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
           model: body.model,
           choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
           usage: { prompt_tokens: promptChars, completion_tokens: content.length, total_tokens: promptChars + content.length },
+          ...(cited ?? {}),
         }),
       );
     };
@@ -108,6 +112,9 @@ export async function startLlmStandIn(): Promise<LlmStandIn> {
     },
     answerWith: (fn) => {
       reply = fn;
+    },
+    citeWith: (sources) => {
+      cited = sources;
     },
     hold: () => {
       holding = true;

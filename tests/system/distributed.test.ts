@@ -89,7 +89,10 @@ describe('distributed system through the gateway', () => {
       // Start-up steps log at info: if a process is not ready in time, its log says how far it got.
       LOG_LEVEL: 'info',
     };
-    group = new ProcessGroup(distributedProcesses({ gatewayPort, servicePortBase, env }), (name, line) => logs.push(`${name} | ${line}`));
+    const metricsPortBase = servicePortBase + 20;
+    group = new ProcessGroup(distributedProcesses({ gatewayPort, servicePortBase, metricsPortBase, env }), (name, line) =>
+      logs.push(`${name} | ${line}`),
+    );
     base = `http://127.0.0.1:${gatewayPort}`;
     group.startAll();
     // Seven Node processes compile and start at once: seconds on an idle machine, but over a
@@ -395,6 +398,28 @@ describe('distributed system through the gateway', () => {
     expect(payments.body.payments).toEqual([
       expect.objectContaining({ type: 'topup', status: 'completed', credits: 50, amount: 328, providerPaymentId: paymentIntentId }),
     ]);
+  });
+
+  it("serves the named metrics on each process's own metrics port, never through the gateway", async () => {
+    // After the journeys above: analyses ran, credits were debited, a demo payment confirmed.
+    const [gateway = '', billing = '', worker = '', analysis = ''] = await Promise.all(
+      (['gateway', 'billing', 'analysis-worker', 'analysis'] as const).map((name) => group.metrics(name)),
+    );
+    const count = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+    expect(
+      count(gateway, /^http_server_request_duration_seconds_count\{[^}]*http_route="\/api\/users\/credits"[^}]*\} (\d+)/m),
+    ).toBeGreaterThan(0);
+    expect(
+      count(analysis, /^http_server_request_duration_seconds_count\{[^}]*http_route="\/api\/analysis\/:id"[^}]*\} (\d+)/m),
+    ).toBeGreaterThan(0);
+    expect(count(worker, /^analysis_duration_seconds_count\{outcome="completed"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
+    expect(count(worker, /^messaging_queue_depth\{queue="[^"]*analysis\.jobs"[^}]*\} (\d+)/m)).toBe(0);
+    expect(worker).toMatch(/^messaging_queue_depth\{queue="[^"]*analysis\.jobs\.dlq"/m);
+    expect(count(billing, /^credits_debited_total\{[^}]*\} (\d+)/m)).toBeGreaterThan(0);
+    expect(count(billing, /^payments_total\{outcome="confirmed",provider="demo"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
+    expect(count(billing, /^messaging_consumer_lag_seconds_count\{[^}]*\} (\d+)/m)).toBeGreaterThan(0);
+    expect((await api('GET', '/metrics')).status).toBe(404);
+    expect((await api('GET', '/api/metrics')).status).toBe(404);
   });
 
   it('refuses a symbol it does not analyse with 422 and charges nothing', async () => {

@@ -202,7 +202,7 @@ argument, its companions (ServiceAccount, PodDisruptionBudget, HorizontalPodAuto
 a Service when `service` is true. Context, a dict:
   root               the chart root (.)
   name               the process name: labels, resource names and OTEL_SERVICE_NAME
-  entrypoint         the TypeScript file to run, relative to the repository root
+  entrypoint         the bundle to run (deploy/build-bundles.mjs), e.g. dist/auth.js
   component          its values block (replicas, port, env, resources, autoscaling)
   secretEnv          variables taken from the Secret; the key must be there
 and, optional:
@@ -337,7 +337,7 @@ spec:
             - name: jwt
               mountPath: /etc/stockai/jwt
               readOnly: true
-            # The root filesystem is read-only: temporary files (and tsx's compile cache) go here.
+            # The root filesystem is read-only: temporary files go here.
             - name: tmp
               mountPath: /tmp
       volumes:

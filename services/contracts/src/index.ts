@@ -4,4 +4,5 @@ export * from './risk-questionnaire';
 export * from './blog-post';
 export * from './analysis-results';
 export * from './event-queues';
+export * from './error-codes';
 export * from './api';

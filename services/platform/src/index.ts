@@ -9,4 +9,5 @@ export * from './http';
 export * from './runtime/service';
 export * from './runtime/embedded';
 export * from './runtime/process';
+export * from './metrics';
 export * from './runtime/periodic';

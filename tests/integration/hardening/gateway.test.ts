@@ -156,6 +156,25 @@ describe('upstream connections kept alive', () => {
   });
 });
 
+describe('requests waiting for a pooled connection', () => {
+  it('are forwarded with the client address once a connection is free, without stopping the gateway', async () => {
+    const upstream = await startStandIn();
+    const gateway = await startGatewayTo(upstream.url, { maxUpstreamSockets: 1 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          fetch(`${gateway.url}/api/stocks?q=${i}`, { headers: { 'x-forwarded-for': `203.0.113.${i}` } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(upstream.seen.map((s) => s.headers['x-forwarded-for']).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `203.0.113.${i}`));
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('a body over the limit', () => {
   /** Writes the whole request (as Python's urllib does) before reading anything, then reads the answer. */
   function postWholeBody(port: number, bytes: number): Promise<{ head: string; error?: string }> {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner/spinner';
@@ -28,11 +28,10 @@ function onDemand<T extends Record<string, unknown>>(load: () => Promise<T>, nam
 const AuthLayout = lazy(() => import('./layouts/auth-layout').then((m) => ({ default: m.AuthLayout })));
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
 const AdminPlaceholder = lazy(() => import('./routes/admin/admin-placeholder').then((m) => ({ default: m.AdminPlaceholder })));
-const admin = (screen: 'apiTest' | 'admin' | 'secretAdmin' | 'payments' | 'paymentManagement') => (
-  <Suspense fallback={<PageLoading />}>
-    <AdminPlaceholder screen={screen} />
-  </Suspense>
-);
+// The admin area is its own chunk (with its API layer): investors never download it.
+const AdminDashboardRoute = lazy(() => import('./routes/admin/admin-routes').then((m) => ({ default: m.AdminDashboardRoute })));
+const PaymentManagementRoute = lazy(() => import('./routes/admin/admin-routes').then((m) => ({ default: m.PaymentManagementRoute })));
+const inSuspense = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 /** Every screen of the user area (spec section 2); admin and developer pages use their own layout. */
 export const router = createBrowserRouter([
@@ -72,11 +71,11 @@ export const router = createBrowserRouter([
     ),
     errorElement: <RouteError />,
     children: [
-      { path: 'api-test', element: admin('apiTest') },
-      { path: 'admin', element: admin('admin') },
-      { path: 'x7k9m2p8q', element: admin('secretAdmin') },
-      { path: 'x7k9m2p8q/payments', element: admin('payments') },
-      { path: 'payment-management', element: admin('paymentManagement') },
+      { path: 'api-test', element: inSuspense(<AdminPlaceholder screen="apiTest" />) },
+      { path: 'admin', element: inSuspense(<AdminDashboardRoute base="/admin" />) },
+      { path: 'x7k9m2p8q', element: inSuspense(<AdminDashboardRoute base="/x7k9m2p8q" />) },
+      { path: 'x7k9m2p8q/payments', element: inSuspense(<PaymentManagementRoute dashboardPath="/x7k9m2p8q" />) },
+      { path: 'payment-management', element: inSuspense(<PaymentManagementRoute dashboardPath="/admin" />) },
     ],
   },
 ]);

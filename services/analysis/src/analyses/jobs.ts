@@ -1,5 +1,5 @@
 import { eventData, eventQueue, parseEventData } from '@stockai/contracts';
-import { type EventBus, type Logger, type Subscription, newEvent, writeOutbox } from '@stockai/platform';
+import { type EventBus, type Logger, type Subscription, analysisDuration, newEvent, writeOutbox } from '@stockai/platform';
 import { FAILURE_TEXTS, recordFailure } from './failure';
 import { MarketDataMissing, type PipelineDeps, runPipeline } from './pipeline';
 import { type AnalysisRow, analysesRepo } from './repo';
@@ -82,14 +82,19 @@ async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
     await finishFailed(deps, analysis, FAILURE_TEXTS.jobFailed);
     return;
   }
+  const started = performance.now();
+  const took = (outcome: string) => analysisDuration().record((performance.now() - started) / 1000, { outcome });
   try {
     const results = await withDeadline(deps.deadlineMs, (signal) => runPipeline(deps, analysis, signal));
     await finishCompleted(deps, analysis, results);
+    took('completed');
   } catch (err) {
     if (attempt < MAX_JOB_ATTEMPTS) {
+      took('retried');
       logger.warn({ err, analysisId, symbol: analysis.symbol, attempt }, 'analysis job failed; it will be retried');
       throw err;
     }
+    took('failed');
     logger.error({ err, analysisId, symbol: analysis.symbol, attempt }, 'analysis job failed on its last attempt');
     await finishFailed(deps, analysis, err instanceof MarketDataMissing ? FAILURE_TEXTS.noMarketData : FAILURE_TEXTS.jobFailed);
   }

@@ -10,6 +10,7 @@ import { financialMetrics } from '../report/metrics';
 import type { ReportInput } from '../report/types';
 import { adviseInvestors, basicInfo, mergeReport, valuationModels } from '../report';
 import { builtInBusinessNarrative } from './built-in-business';
+import { builtInSummary } from './built-in';
 import { createAnalyst } from './index';
 
 const input: ReportInput = { data: steadyCompany(), medians: industrialsMedians, investorType: 'stable' };
@@ -53,8 +54,51 @@ describe('the AI analyst', () => {
     await test?.drop();
   });
   beforeEach(() => {
+    standIn.citeWith(null);
     standIn.setMode({ kind: 'answer' });
     standIn.answerWith(() => '```json\n' + JSON.stringify(aiNarrative) + '\n```');
+  });
+
+  it("keeps Perplexity's sources, and replaces a sentence whose figures are not the report's by the built-in one", async () => {
+    standIn.citeWith({
+      citations: ['https://www.reuters.com/markets/steady'],
+      search_results: [{ title: 'Steady Industries results', url: 'https://www.reuters.com/markets/steady', date: '2026-11-01' }],
+    });
+    const sut = analyst();
+    const c = ctx();
+    const business = await assessBusiness(input, valuation, sut, c);
+    const suggestions = adviseInvestors(input, valuation, business);
+    const fair = valuation.fairValue as number;
+    standIn.answerWith(() => `穩定工業的合理價值約 USD ${fair}。公司明年盈利將增長 37.5%。業務穩健。`);
+    const report = await mergeReport(input, { basic: basicInfo(input.data), valuation, business, suggestions }, sut, c);
+    const own = builtInSummary({ data: input.data, basic: basicInfo(input.data), valuation, business, suggestions });
+    const [, second] = own.match(/[^。！？]+[。！？]?/g) ?? [];
+    // the first sentence quotes the report's fair value and stays; the invented 37.5 % is replaced by the built-in second sentence
+    expect(report.summary).toBe(`穩定工業的合理價值約 USD ${fair}。${second}業務穩健。`);
+    expect(report.sources).toEqual([
+      {
+        title: 'Steady Industries results',
+        url: 'https://www.reuters.com/markets/steady',
+        site: 'www.reuters.com',
+        date: '2026-11-01',
+        usedIn: 'business',
+      },
+      {
+        title: 'Steady Industries results',
+        url: 'https://www.reuters.com/markets/steady',
+        site: 'www.reuters.com',
+        date: '2026-11-01',
+        usedIn: 'summary',
+      },
+    ]);
+    // a business field with a figure of its own making is the built-in field
+    standIn.answerWith(() => JSON.stringify({ ...aiNarrative, financialHealth: 'AI：淨負債 USD 95 億。' }));
+    const checked = await assessBusiness(input, valuation, sut, ctx());
+    expect(checked.financialHealth).toBe(
+      builtInBusinessNarrative({ data: input.data, metrics: financialMetrics(input.data), valuation, score: checked.score })
+        .financialHealth,
+    );
+    expect(checked.competitiveAdvantage).toBe(aiNarrative.competitiveAdvantage);
   });
 
   it('writes the business text with the model and logs the request with its token usage', async () => {

@@ -8,7 +8,45 @@ import { builtInBusinessNarrative } from './built-in-business';
 import { builtInSummary } from './built-in';
 import type { CircuitBreaker } from './circuit-breaker';
 import { businessFacts, cleanText, parseNarrative, renderTemplate, summaryFacts, userMessage } from './prompt';
+import type { Citation } from '../report/types';
+import { allowedFigures, replaceUnmatched } from './fact-check';
 import type { Analyst, AnalystContext } from './types';
+
+/**
+ * Perplexity's sources: `search_results` (title, url, date) when given, else the bare
+ * `citations` URLs; other providers send neither. Kept so the report lists them.
+ */
+function citationsOf(completion: unknown, usedIn: Citation['usedIn']): Citation[] {
+  const { citations, search_results: results } = completion as {
+    citations?: unknown;
+    search_results?: { title?: unknown; url?: unknown; date?: unknown; last_updated?: unknown }[];
+  };
+  const site = (url: string) => {
+    try {
+      return new URL(url).hostname;
+    } catch {
+      return url;
+    }
+  };
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+  if (Array.isArray(results) && results.length > 0) {
+    return results
+      .filter((r) => typeof r?.url === 'string')
+      .map((r) => ({
+        title: text(r.title),
+        url: r.url as string,
+        site: site(r.url as string),
+        date: text(r.date) ?? text(r.last_updated),
+        usedIn,
+      }));
+  }
+  if (Array.isArray(citations)) {
+    return citations
+      .filter((c): c is string => typeof c === 'string')
+      .map((url) => ({ title: null, url, site: site(url), date: null, usedIn }));
+  }
+  return [];
+}
 
 /** How long the AI may take: each attempt, how many retries, and the whole report. */
 export interface AiTiming {
@@ -94,7 +132,7 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     facts: string,
     ctx: AnalystContext,
     now = new Date(),
-  ): Promise<string | undefined> {
+  ): Promise<{ answer: string; sources: Citation[] } | undefined> {
     const prompt = await systemPromptsRepo.find(db, PROMPT_IDS[purpose]);
     if (!prompt) {
       logger.error({ promptId: PROMPT_IDS[purpose] }, 'system prompt missing; using the built-in analyst');
@@ -118,11 +156,13 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     ];
     const started = Date.now();
     let answer: string | undefined;
+    let sources: Citation[] = [];
     let usage: TokenUsage | null = null;
     let error: string | null = null;
     try {
       const completion = await complete(messages, deadline);
       answer = completion.choices[0]?.message?.content ?? undefined;
+      sources = citationsOf(completion, purpose);
       if (completion.usage) {
         const { prompt_tokens, completion_tokens, total_tokens } = completion.usage;
         usage = { prompt_tokens, completion_tokens, total_tokens };
@@ -158,31 +198,48 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
       // The log is for admins; losing one entry must not lose the user's report.
       logger.error({ err, analysisId: ctx.analysisId }, 'could not store the AI request');
     }
-    return answer;
+    return answer === undefined ? undefined : { answer, sources };
   }
 
   return {
     name: model,
     async businessNarrative(brief, ctx) {
       const fallback = builtInBusinessNarrative(brief);
-      const answer = await ask('business', brief.data, businessFacts(brief), ctx, brief.now);
-      const fields = answer === undefined ? undefined : parseNarrative(answer);
+      const facts = businessFacts(brief);
+      const asked = await ask('business', brief.data, facts, ctx, brief.now);
+      const fields = asked === undefined ? undefined : parseNarrative(asked.answer);
       if (!fields) {
-        if (answer !== undefined)
+        if (asked !== undefined)
           logger.warn({ analysisId: ctx.analysisId }, 'AI business answer was not the JSON asked for; using the built-in analyst');
         return { value: fallback, writtenBy: 'built-in' };
       }
-      return { value: { ...fallback, ...fields }, writtenBy: 'ai', model };
+      // A field stating a figure the report does not have is the built-in one instead.
+      const allowed = allowedFigures(facts, ...Object.values(fallback));
+      const checked = Object.fromEntries(
+        Object.entries(fields).map(([key, text]) => {
+          const own = fallback[key as keyof typeof fallback];
+          return [key, replaceUnmatched(text, own, allowed).replaced > 0 ? own : text];
+        }),
+      );
+      return { value: { ...fallback, ...checked }, writtenBy: 'ai', model, sources: asked?.sources ?? [] };
     },
     async summary(brief, ctx) {
-      const answer = await ask('summary', brief.data, summaryFacts(brief), ctx, brief.now);
-      const text = answer === undefined ? '' : cleanText(answer);
+      const facts = summaryFacts(brief);
+      const asked = await ask('summary', brief.data, facts, ctx, brief.now);
+      const text = asked === undefined ? '' : cleanText(asked.answer);
+      const own = builtInSummary(brief);
       // A summary is prose: an answer in JSON or a code block is the wrong format for the page.
       if (text === '' || /^(\{|\[|```)/.test(text)) {
         if (text !== '') logger.warn({ analysisId: ctx.analysisId }, 'AI summary was not prose; using the built-in analyst');
-        return { value: builtInSummary(brief), writtenBy: 'built-in' };
+        return { value: own, writtenBy: 'built-in' };
       }
-      return { value: text, writtenBy: 'ai', model };
+      const checked = replaceUnmatched(text, own, allowedFigures(facts, own));
+      if (checked.replaced > 0)
+        logger.warn(
+          { analysisId: ctx.analysisId, replaced: checked.replaced },
+          "AI summary sentences stated figures not in the report; replaced by the built-in analyst's",
+        );
+      return { value: checked.text, writtenBy: 'ai', model, sources: asked?.sources ?? [] };
     },
   };
 }

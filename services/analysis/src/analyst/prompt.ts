@@ -106,7 +106,7 @@ export function summaryFacts({ data, basic, valuation, business, suggestions, no
   );
 }
 
-/** Perplexity's answers carry citation markers like [1]; the report shows no sources list, so they go. */
+/** Perplexity's answers carry citation markers like [1]: the report lists the sources apart (AnalysisResults.sources), so the markers go. */
 export function cleanText(text: string): string {
   return text
     .replace(/\[\d+(?:,\s*\d+)*\]/g, '')

@@ -41,25 +41,9 @@ export const stocksRepo = {
     return rows[0];
   },
 
-  /**
-   * Symbol or either name containing `q` (case-insensitive), best matches first: the exact
-   * symbol (also as normalised, so "700" finds 0700.HK), symbols starting with it, names
-   * starting with it, then the rest; analysable stocks before the others at each rank.
-   */
-  async search(db: Queryable, q: string, normalised: string, limit: number): Promise<Stock[]> {
-    const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const pattern = `%${escaped}%`;
-    const prefix = `${escaped}%`;
-    const { rows } = await db.query<Stock>(
-      `SELECT ${STOCK_COLUMNS} FROM stocks
-        WHERE symbol ILIKE $1 OR name ILIKE $1 OR name_zh ILIKE $1 OR symbol = $3
-        ORDER BY CASE WHEN symbol = $3 OR upper(symbol) = upper($4) THEN 0
-                      WHEN symbol ILIKE $2 THEN 1
-                      WHEN name ILIKE $2 OR name_zh ILIKE $2 THEN 2 ELSE 3 END,
-                 status <> 'active', length(symbol), symbol
-        LIMIT $5`,
-      [pattern, prefix, normalised, q, limit],
-    );
+  /** Every stock, for the search index (search-index.ts). */
+  async all(db: Queryable): Promise<Stock[]> {
+    const { rows } = await db.query<Stock>(`SELECT ${STOCK_COLUMNS} FROM stocks`);
     return rows;
   },
 

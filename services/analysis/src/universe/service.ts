@@ -2,12 +2,16 @@ import type { Database, Logger } from '@stockai/platform';
 import type { SectorMedians } from '../market-data/types';
 import { loadUniverse } from './loader';
 import { fundamentalsRepo, loadsRepo, type PeerGroup, stocksRepo } from './repo';
+import { stockSearchIndex } from './search-index';
 import { normaliseSymbol } from './symbols';
 import type { Fundamentals, Stock, StockStatusAnswer, StockSummary } from './types';
 
 /** NUL and the other control characters: in no symbol, and PostgreSQL refuses NUL in text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** How often a search asks which load is newest (see `searchIndex`). */
+const VERSION_CHECK_MS = 5000;
 
 export interface Universe {
   /** The stock of a symbol in any accepted spelling (`700`, `brk.b`); null when unknown. */
@@ -47,6 +51,29 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
 
   const version = async () => (await loadsRepo.latest(db))?.id ?? 0;
 
+  /**
+   * The search index of the newest load. Which load is newest is asked at most once per
+   * VERSION_CHECK_MS: a search then costs no database round trip, and a load made by another
+   * process shows in searches within that time.
+   */
+  let index: { version: number; search: Promise<ReturnType<typeof stockSearchIndex>> } | undefined;
+  let checked: { at: number; version: Promise<number> } | undefined;
+  const searchIndex = async () => {
+    if (!checked || Date.now() - checked.at > VERSION_CHECK_MS) checked = { at: Date.now(), version: version() };
+    const current = await checked.version.catch((err: unknown) => {
+      checked = undefined;
+      throw err;
+    });
+    if (index?.version !== current) {
+      const search = stocksRepo.all(db).then(stockSearchIndex);
+      index = { version: current, search };
+      search.catch(() => {
+        if (index?.search === search) index = undefined;
+      });
+    }
+    return index.search;
+  };
+
   return {
     async find(symbol) {
       const normalised = normaliseSymbol(symbol);
@@ -67,7 +94,7 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
     async search(q, limit) {
       const text = q.trim();
       if (!text) return [];
-      return stocksRepo.search(db, text, normaliseSymbol(text), limit);
+      return (await searchIndex())(text, normaliseSymbol(text), limit);
     },
 
     list: () => stocksRepo.list(db),

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './billing';
 export * from './analysis';
 export * from './content';
+export * from './admin';

@@ -1,9 +1,19 @@
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { createMemoryCache } from '../cache/memory';
-import { RevocationList, createTokenVerifier, generateRsaKeyPair, loadOrCreateKeyPair, signAccessToken, verifyAccessToken } from './tokens';
+import {
+  RevocationList,
+  createTokenVerifier,
+  generateRsaKeyPair,
+  jsonWebKeySet,
+  keyId,
+  loadOrCreateKeyPair,
+  signAccessToken,
+  verifyAccessToken,
+} from './tokens';
 
 const keys = generateRsaKeyPair();
 const user = { id: '4c1b7f7e-2a55-4f0e-8d0b-1f4f7b0c9e21', role: 'user' as const };
@@ -104,5 +114,58 @@ describe('RevocationList', () => {
     expect(caller.issuedAtMs).toBeLessThanOrEqual(Date.now());
     // jsonwebtoken reads the clock for iat itself, possibly just after a second boundary.
     expect([0, 1]).toContain(caller.issuedAt - Math.floor(caller.issuedAtMs / 1000));
+  });
+});
+
+describe('signing key rotation with a key set', () => {
+  const oldPair = generateRsaKeyPair();
+  const newPair = generateRsaKeyPair();
+  const subject = { id: randomUUID(), role: 'user' as const };
+  const kidOf = (token: string) => (jwt.decode(token, { complete: true })?.header as { kid?: string }).kid;
+
+  it('names the signing key in the kid header, the same id the key set gives that key', () => {
+    const { token } = signAccessToken(oldPair.privateKey, subject, 60);
+    expect(kidOf(token)).toBe(keyId(createPublicKey(oldPair.publicKey)));
+    expect(jsonWebKeySet(oldPair.publicKey).keys.map((k) => k.kid)).toEqual([kidOf(token)]);
+  });
+
+  it('verifies tokens of the old and the new key while both are in the set, then only the new key', () => {
+    const both = `${oldPair.publicKey}\n${newPair.publicKey}`;
+    // Step 1: every verifier gets both public keys; auth still signs with the old one.
+    const signedBefore = signAccessToken(oldPair.privateKey, subject, 60).token;
+    // Step 2: auth signs with the new key; tokens from before keep working.
+    const signedAfter = signAccessToken(newPair.privateKey, subject, 60).token;
+    expect(verifyAccessToken(signedBefore, both)?.id).toBe(subject.id);
+    expect(verifyAccessToken(signedAfter, both)?.id).toBe(subject.id);
+    expect(jsonWebKeySet(both).keys.map((k) => k.kid)).toEqual([kidOf(signedBefore), kidOf(signedAfter)]);
+    // Step 3: once the old tokens have expired, the old key leaves the set.
+    expect(verifyAccessToken(signedAfter, newPair.publicKey)?.id).toBe(subject.id);
+    expect(verifyAccessToken(signedBefore, newPair.publicKey)).toBeUndefined();
+  });
+
+  it('refuses a token naming a key outside the set, and one whose kid names a key that did not sign it', () => {
+    const stranger = generateRsaKeyPair();
+    const both = `${oldPair.publicKey}\n${newPair.publicKey}`;
+    expect(verifyAccessToken(signAccessToken(stranger.privateKey, subject, 60).token, both)).toBeUndefined();
+    const forged = jwt.sign({ role: 'admin', iat_ms: Date.now() }, stranger.privateKey, {
+      algorithm: 'RS256',
+      keyid: keyId(createPublicKey(newPair.publicKey)),
+      subject: subject.id,
+      jwtid: randomUUID(),
+      issuer: 'stockai-auth',
+      expiresIn: 60,
+    });
+    expect(verifyAccessToken(forged, both)).toBeUndefined();
+  });
+
+  it('still verifies a token signed before key ids (no kid) against each key of the set', () => {
+    const legacy = jwt.sign({ role: 'user', iat_ms: Date.now() }, oldPair.privateKey, {
+      algorithm: 'RS256',
+      subject: subject.id,
+      jwtid: randomUUID(),
+      issuer: 'stockai-auth',
+      expiresIn: 60,
+    });
+    expect(verifyAccessToken(legacy, `${newPair.publicKey}\n${oldPair.publicKey}`)?.id).toBe(subject.id);
   });
 });

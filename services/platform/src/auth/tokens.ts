@@ -1,4 +1,4 @@
-import { type KeyObject, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { type KeyObject, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
@@ -64,6 +64,59 @@ function keyObject(pem: string, parse: (pem: string) => KeyObject): KeyObject {
   return key;
 }
 
+/**
+ * Key rotation (docs/operations.md, "Rotate the token signing key"). The public key a process
+ * verifies with may be a key set: several PEM blocks one after the other. A token names its
+ * key in its `kid` header, the key's RFC 7638 thumbprint, so signer and verifiers agree on it
+ * without configuring names; a new key signs while tokens signed by the old one still verify
+ * until it is taken out of the set.
+ */
+export interface PublicKeySet {
+  byKid: Map<string, KeyObject>;
+  keys: KeyObject[];
+}
+
+const PEM_BLOCK = /-----BEGIN ([A-Z ]+)-----[\s\S]+?-----END \1-----/g;
+const keySets = new Map<string, PublicKeySet>();
+
+/** The keys of a PEM key set, by key id (cached: processes verify with one or two sets). */
+export function publicKeySet(pems: string): PublicKeySet {
+  let set = keySets.get(pems);
+  if (!set) {
+    const keys = [...pems.matchAll(PEM_BLOCK)].map((m) => createPublicKey(m[0]));
+    if (keys.length === 0) throw new Error('the JWT public key holds no PEM block');
+    set = { keys, byKid: new Map(keys.map((key) => [keyId(key), key])) };
+    keySets.set(pems, set);
+  }
+  return set;
+}
+
+/** RFC 7638 thumbprint of an RSA public key: SHA-256 of its canonical JWK, base64url. */
+export function keyId(key: KeyObject): string {
+  const jwk = key.export({ format: 'jwk' });
+  if (jwk.kty !== 'RSA') throw new Error(`only RSA keys sign access tokens, not ${jwk.kty}`);
+  return createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
+    .digest('base64url');
+}
+
+/** The key set as a JSON Web Key Set, for anyone verifying tokens outside these processes. */
+export function jsonWebKeySet(pems: string): { keys: Array<Record<string, unknown>> } {
+  return {
+    keys: publicKeySet(pems).keys.map((key) => ({ ...key.export({ format: 'jwk' }), kid: keyId(key), use: 'sig', alg: 'RS256' })),
+  };
+}
+
+const signingKids = new Map<string, string>();
+function signingKid(privateKey: string): string {
+  let kid = signingKids.get(privateKey);
+  if (!kid) {
+    kid = keyId(createPublicKey(keyObject(privateKey, createPrivateKey)));
+    signingKids.set(privateKey, kid);
+  }
+  return kid;
+}
+
 export function signAccessToken(
   privateKey: string,
   subject: { id: string; role: Role },
@@ -74,6 +127,7 @@ export function signAccessToken(
   // token issued earlier in the same second, which iat alone cannot tell apart.
   const token = jwt.sign({ role: subject.role, iat_ms: Date.now() }, keyObject(privateKey, createPrivateKey), {
     algorithm: 'RS256',
+    keyid: signingKid(privateKey),
     subject: subject.id,
     jwtid: tokenId,
     issuer: ISSUER,
@@ -83,14 +137,18 @@ export function signAccessToken(
   return { token, tokenId, expiresAt: exp };
 }
 
-/** Verifies signature, issuer, expiry and shape; revocation is checked by the revocation list. */
+/**
+ * Verifies signature, issuer, expiry and shape against the key the token names (`kid`) in the
+ * key set `publicKey`; a token without `kid` (signed before key ids) against each key of the
+ * set. Revocation is checked by the revocation list.
+ */
 export function verifyAccessToken(token: string, publicKey: string, nowSeconds?: number): Caller | undefined {
   try {
-    const claims = jwt.verify(token, keyObject(publicKey, createPublicKey), {
-      algorithms: ['RS256'],
-      issuer: ISSUER,
-      clockTimestamp: nowSeconds,
-    }) as jwt.JwtPayload;
+    const set = publicKeySet(publicKey);
+    const kid = jwt.decode(token, { complete: true })?.header.kid;
+    const candidates = kid === undefined ? set.keys : [set.byKid.get(kid)].filter((k): k is KeyObject => k !== undefined);
+    const claims = verifiedClaims(token, candidates, nowSeconds);
+    if (!claims) return undefined;
     const role = claims.role;
     if (!claims.sub || !claims.jti || (role !== 'user' && role !== 'admin') || !claims.iat || !claims.exp) return undefined;
     const issuedAtMs = typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000;
@@ -98,6 +156,17 @@ export function verifyAccessToken(token: string, publicKey: string, nowSeconds?:
   } catch {
     return undefined;
   }
+}
+
+function verifiedClaims(token: string, keys: KeyObject[], nowSeconds: number | undefined): jwt.JwtPayload | undefined {
+  for (const key of keys) {
+    try {
+      return jwt.verify(token, key, { algorithms: ['RS256'], issuer: ISSUER, clockTimestamp: nowSeconds }) as jwt.JwtPayload;
+    } catch {
+      // another key of the set may have signed it
+    }
+  }
+  return undefined;
 }
 
 /**

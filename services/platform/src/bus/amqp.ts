@@ -1,4 +1,6 @@
 import { type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Message, connect } from 'amqplib';
+import type { ObservableResult } from '@opentelemetry/api';
+import { queueDepth } from '../metrics/instruments';
 import { retryPolicy } from './retry';
 import { consumeInSpan } from './tracing';
 import type { BusLogger, Consumer, EventBus, EventEnvelope, QueueDeclaration, Subscription } from './types';
@@ -253,6 +255,26 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
   });
   await connection.waitForConnect();
 
+  /** At each metrics scrape: the depth of every queue consumed here and of its dead-letter queue. */
+  const depthGauge = queueDepth();
+  async function observeQueueDepth(result: ObservableResult) {
+    const queues = [...new Set([...consumers].map((c) => c.subscription.queue))];
+    const m = model;
+    if (!m || queues.length === 0) return;
+    const channel = await m.createChannel();
+    channel.on('error', () => undefined); // a queue deleted meanwhile closes the channel; the scrape skips the rest
+    try {
+      for (const name of queues.flatMap((q) => [q, `${q}.dlq`])) {
+        result.observe((await channel.checkQueue(name)).messageCount, { queue: name });
+      }
+    } catch (err) {
+      logger?.warn({ err }, 'could not read queue depths for the metrics');
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+  depthGauge.addCallback(observeQueueDepth);
+
   return {
     async publish(event) {
       const channel = await publishingChannel();
@@ -331,6 +353,7 @@ export async function createAmqpBus(url: string, options: AmqpBusOptions = {}): 
 
     async close() {
       closing = true;
+      depthGauge.removeCallback(observeQueueDepth);
       await Promise.all(
         [...consumers].map((consumer) => {
           consumer.closed = true;

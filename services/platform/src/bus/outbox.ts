@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/types';
+import { countPublishedEvent } from '../metrics/instruments';
 import { publishInSpan } from './tracing';
 import type { BusLogger, EventBus, EventEnvelope } from './types';
 
@@ -71,6 +72,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         try {
           await publishInSpan(row.payload, (event) => bus.publish(event));
           await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
+          countPublishedEvent(row.payload);
           published++;
         } catch (err) {
           logger?.warn({ err, eventId: row.id, type: row.payload.type }, 'outbox event not published; will retry');

@@ -1,4 +1,5 @@
 import { type Context, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, propagation, trace } from '@opentelemetry/api';
+import { recordConsumerLag } from '../metrics/instruments';
 import type { DeliveryInfo, EventEnvelope, EventHandler } from './types';
 
 /**
@@ -20,8 +21,9 @@ export function traceparentOf(ctx: Context): string | undefined {
   return carrier.traceparent;
 }
 
-/** Runs a consumer's handler inside a CONSUMER span that continues the event's trace. */
+/** Runs a consumer's handler inside a CONSUMER span that continues the event's trace; records its lag. */
 export function consumeInSpan(event: EventEnvelope, info: DeliveryInfo, handler: EventHandler): Promise<void> {
+  recordConsumerLag(info.queue, event);
   const attributes = { 'messaging.destination': info.queue, 'messaging.message.id': event.id, 'messaging.delivery.attempt': info.attempt };
   return tracer.startActiveSpan(`consume ${event.type}`, { kind: SpanKind.CONSUMER, attributes }, contextOf(event.traceparent), (span) =>
     endAfter(span, () => handler(event, info)),

@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFoundHandler } from '../errors';
 import type { Logger } from '../logger';
+import { expressRoute, httpMetrics } from '../metrics/http';
 import { healthRoutes, type ReadinessCheck } from './health';
 import { accessLog } from './access-log';
 import { rejectNulInBody } from './input-guard';
@@ -37,6 +38,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId);
+  app.use(httpMetrics(expressRoute));
   app.use(accessLog(options.logger));
   app.use(healthRoutes(options.readiness));
   app.use(noStoreByDefault);

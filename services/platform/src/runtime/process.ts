@@ -7,6 +7,7 @@ import { env, loadConfig } from '../config';
 import { createPostgresDatabase, ensurePostgresDatabase } from '../db/postgres';
 import { createLogger } from '../logger';
 import { type ServiceDefinition, startService } from './service';
+import { shutdownTelemetry } from './telemetry';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -90,7 +91,7 @@ export async function runServiceProcess(definition: ServiceDefinition, defaultPo
   }
 }
 
-/** Runs `stop` once on SIGTERM or SIGINT, then exits; a second signal exits at once. */
+/** Runs `stop` once on SIGTERM or SIGINT, flushes traces and metrics, then exits; a second signal exits at once. */
 export function onShutdown(logger: { info(msg: string): void; error(obj: object, msg: string): void }, stop: () => Promise<void>) {
   let stopping = false;
   const handler = (signal: string) => {
@@ -98,6 +99,7 @@ export function onShutdown(logger: { info(msg: string): void; error(obj: object,
     stopping = true;
     logger.info(`${signal} received, shutting down`);
     stop()
+      .then(shutdownTelemetry)
       .then(() => process.exit(0))
       .catch((err) => {
         logger.error({ err }, 'shutdown failed');

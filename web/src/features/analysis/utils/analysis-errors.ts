@@ -17,9 +17,12 @@ export function classifyStartFailure(error: unknown): StartFailure {
   return 'generic';
 }
 
-/** The start was refused because the stock cannot be analysed: the page shows why instead of a toast. */
+/**
+ * The start was refused because the stock cannot be analysed, by its status or for want of
+ * market data to value it: the page shows why instead of a toast.
+ */
 export function isNotAnalysable(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === 'NOT_ANALYSABLE';
+  return error instanceof ApiError && (error.code === 'NOT_ANALYSABLE' || error.code === 'NO_MARKET_DATA');
 }
 
 /** The symbol is not in the universe: the server's message names it (spec section 8). */

@@ -1,0 +1,3 @@
+export { startMetrics, type MetricsOptions, type RunningMetrics } from './provider';
+export { analysisDuration, countPublishedEvent, instrument, recordConsumerLag } from './instruments';
+export { expressRoute, httpMetrics } from './http';

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startWebApp, type WebApp } from './web-app';
+
+/** Where the admin screens' screenshots go, to look at after a run (not compared with anything). */
+const SCREENSHOTS = path.join(process.env.E2E_SCREENSHOT_DIR ?? path.join(__dirname, 'screenshots'), 'admin');
+const ADMIN = { email: 'admin@e2e.stockai.test', password: 'admin-pass-123' };
+const WIDTHS = [1280, 375];
+
+/**
+ * The admin area in the browser against the real app (admin API, billing, analysis): each tab
+ * and the payment page as an admin, the refusals for a visitor and an investor, and the admin
+ * chunk kept out of what an investor downloads.
+ */
+describe('admin area in the browser', () => {
+  let web: WebApp;
+  let userToken: string;
+  let adminToken: string;
+  let context: BrowserContext;
+  let page: Page;
+
+  const post = async (pathname: string, body: unknown, token?: string) => {
+    const res = await fetch(web.url(pathname), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    web = await startWebApp(() => ({ auth: { admin: ADMIN } }));
+    userToken = (
+      await post('/api/auth/register', {
+        email: `investor-${Date.now()}@example.com`,
+        password: 'investor-1',
+        firstName: 'Ivy',
+        lastName: 'Investor',
+      })
+    ).token as string;
+    adminToken = (await post('/api/auth/login', ADMIN)).token as string;
+    // One paid package, so the payments list and its statistics have a row.
+    const intent = await post('/api/payments/create-payment-intent', { packageType: 'basic' }, userToken);
+    await post(
+      '/api/payments/demo/pay',
+      { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, cardNumber: '4242424242424242' },
+      userToken,
+    );
+    await post('/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId }, userToken);
+  }, 240_000);
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  async function open(pathname: string, token: string | null, width = 1280) {
+    context = await web.browser.newContext({ viewport: { width, height: 900 } });
+    if (token) await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
+    page = await context.newPage();
+    await page.goto(web.url(pathname));
+  }
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const shoot = (name: string, width: number) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+
+  test('an investor never downloads the admin chunk', async () => {
+    await open('/', userToken);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.getByTestId('credit-balance').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /admin-routes/.test(s))).toEqual([]);
+  });
+
+  test('a visitor is asked to log in, an investor is denied, on both dashboard and payment pages', async () => {
+    for (const pathname of ['/admin', '/x7k9m2p8q', '/payment-management', '/x7k9m2p8q/payments']) {
+      await open(pathname, null);
+      await page.getByText('Please log in to access the admin panel.').waitFor();
+      await context.close();
+      await open(pathname, userToken);
+      await page.getByText('Access denied. Admin privileges required.').waitFor();
+      if (pathname === '/x7k9m2p8q') await shoot('denied', 1280);
+      await context.close();
+    }
+  });
+
+  for (const width of WIDTHS) {
+    test(`an admin opens every tab (${width} px)`, async () => {
+      await open('/x7k9m2p8q', adminToken, width);
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      const stats = page.getByTestId('admin-dashboard-stats');
+      await stats.waitFor();
+      expect(await stats.textContent()).toMatch(/Total\s*\d+/);
+      await shoot('dashboard', width);
+
+      const tabs: [string, string][] = [
+        ['Members', 'members-table'],
+        ['User Levels', 'levels-table'],
+        ['Packages', 'package-cards'],
+        ['Subscriptions', 'plan-cards'],
+        ['Cache', 'cache-table'],
+        ['Perplexity Results', 'ai-results-table'],
+        ['User Activities', 'activities-table'],
+      ];
+      for (const [tab, testId] of tabs) {
+        await page.getByRole('button', { name: tab, exact: true }).click();
+        await page.getByTestId(testId).waitFor();
+        await shoot(tab.toLowerCase().replace(/ /g, '-'), width);
+      }
+      await page.getByRole('button', { name: 'Prompts', exact: true }).click();
+      await page.getByText('Current model').waitFor();
+      await shoot('prompts', width);
+
+      // The members list holds the investor; the admin's own row cannot be deleted.
+      await page.getByRole('button', { name: 'Members', exact: true }).click();
+      await page.getByRole('searchbox', { name: 'Search members by e-mail' }).fill(ADMIN.email);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const own = page.getByTestId('members-table').getByRole('row', { name: new RegExp(ADMIN.email) });
+      await own.waitFor();
+      expect(await own.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('members-table').getByRole('row').count()).toBe(2);
+
+      await page.getByRole('link', { name: 'Payments' }).click();
+      await page.waitForURL('**/x7k9m2p8q/payments');
+      await page.getByRole('heading', { name: 'Payment Management' }).waitFor();
+    });
+  }
+
+  test('editing a package shows the spec message for 3 seconds, and the price reaches the purchase list', async () => {
+    await open('/admin', adminToken);
+    await page.getByRole('button', { name: 'Packages', exact: true }).click();
+    const card = page.getByTestId('package-cards').getByRole('listitem').first();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Price').fill('12.34');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const message = page.getByText('Package updated successfully');
+    await message.waitFor();
+    await message.waitFor({ state: 'detached', timeout: 6000 });
+    const { packages } = (await (await fetch(web.url('/api/payments/packages'))).json()) as { packages: Record<string, { price: number }> };
+    expect(Object.values(packages).map((p) => p.price)).toContain(12.34);
+  });
+
+  for (const width of WIDTHS) {
+    test(`the payment page lists the purchase, its statistics and package management (${width} px)`, async () => {
+      await open('/x7k9m2p8q/payments', adminToken, width);
+      const table = page.getByTestId('payments-table');
+      await table.waitFor();
+      expect(await table.textContent()).toContain('credit purchase');
+      await shoot('payments', width);
+
+      // A filter with no match empties the list, Clear brings it back.
+      await page.getByLabel('Status').selectOption('failed');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('Page 1 of 1 (0)').waitFor();
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.getByText(/Page 1 of 1 \([1-9]/).waitFor();
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
+      expect(csv.split('\r\n')[0]).toBe('date,email,name,user id,type,package,credits,amount,currency,status,payment id');
+      expect(csv).toContain('credit purchase');
+
+      await page.getByRole('button', { name: 'Statistics' }).click();
+      const stats = page.getByTestId('payment-stats');
+      await stats.waitFor();
+      expect(await stats.textContent()).toMatch(/Successful\s*[1-9]/);
+      await shoot('payment-stats', width);
+
+      await page.getByRole('button', { name: 'Package Management' }).click();
+      await page.getByTestId('package-cards').waitFor();
+      await shoot('payment-packages', width);
+    });
+  }
+});

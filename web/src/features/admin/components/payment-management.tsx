@@ -1,0 +1,264 @@
+import type { AdminMoney, AdminPayment } from '@stockai/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { type PaymentFilters, type PaymentStatusFilter, fetchPayments, usePaymentStats, usePayments } from '../api/payments';
+import { toCsv, downloadText } from '../utils/csv';
+import { messageOf } from '../utils/errors';
+import { formatDateTime, formatMoney } from '../utils/format';
+import { PackageManager } from './package-manager';
+import { Pagination } from './pagination';
+import './admin.css';
+
+const STATUSES: PaymentStatusFilter[] = ['all', 'completed', 'failed', 'canceled', 'requires_action'];
+const KNOWN = ['completed', 'failed', 'canceled', 'requires_action'];
+const NO_FILTERS: PaymentFilters = { status: 'all', dateFrom: '', dateTo: '' };
+/** The export walks the filtered payments this many at a time. */
+const EXPORT_PAGE_SIZE = 100;
+
+/** Spec section 2: statuses other than the four known ones show as processing. */
+const shownStatus = (status: string) => (KNOWN.includes(status) ? status : 'processing');
+const typeLabel = (p: AdminPayment) => (p.type === 'topup' ? 'credit purchase' : p.type);
+const revenue = (amounts: AdminMoney[]) =>
+  amounts.length === 0 ? formatMoney(0) : amounts.map((m) => formatMoney(m.amount, m.currency)).join(' + ');
+
+function PaymentHistory() {
+  const [draft, setDraft] = useState<PaymentFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<PaymentFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const payments = usePayments(page, filters);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+
+  const exportCsv = async () => {
+    setExportError(null);
+    try {
+      const rows: AdminPayment[] = [];
+      for (let p = 1, pages = 1; p <= pages; p++) {
+        const answer = await fetchPayments(p, filters, EXPORT_PAGE_SIZE);
+        rows.push(...answer.payments);
+        pages = answer.pages;
+      }
+      const csv = toCsv(
+        ['date', 'email', 'name', 'user id', 'type', 'package', 'credits', 'amount', 'currency', 'status', 'payment id'],
+        rows.map((r) => [
+          r.createdAt,
+          r.userEmail,
+          r.userName,
+          r.userId,
+          typeLabel(r),
+          r.packageType,
+          r.credits,
+          r.amount,
+          r.currency,
+          r.status,
+          r.stripePaymentIntentId,
+        ]),
+      );
+      downloadText(`payments-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    } catch (error) {
+      setExportError(messageOf(error, 'Failed to load payment history'));
+    }
+  };
+
+  return (
+    <div className="admin-section">
+      <form className="admin-toolbar admin-filters" onSubmit={apply}>
+        <label>
+          Status
+          <select value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as PaymentStatusFilter })}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" value={draft.dateFrom} onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })} />
+        </label>
+        <label>
+          To
+          <input type="date" value={draft.dateTo} onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })} />
+        </label>
+        <button type="submit" className="btn btn--primary">
+          Apply
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            setFilters(NO_FILTERS);
+            setPage(1);
+          }}
+        >
+          Clear
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+      </form>
+      {exportError && (
+        <p className="form-error" role="alert">
+          {exportError}
+        </p>
+      )}
+      {payments.isError && (
+        <p className="form-error" role="alert">
+          Failed to load payment history
+        </p>
+      )}
+      {payments.data && (
+        <>
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="payments-table">
+              <thead>
+                <tr>
+                  <th>User</th>
+                  <th>Package</th>
+                  <th>Amount</th>
+                  <th>Credits</th>
+                  <th>Status</th>
+                  <th>Date</th>
+                  <th>Payment ID</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.data.payments.map((p) => (
+                  <tr key={p._id}>
+                    <td>
+                      {p.userEmail ?? p.userId}
+                      <br />
+                      <span className="admin-muted">{p.userName ?? p.userId}</span>
+                    </td>
+                    <td>
+                      {typeLabel(p)}
+                      {p.packageType && ` · ${p.packageType}`}
+                      {p.credits !== null && ` · ${p.credits} credits`}
+                    </td>
+                    <td>{formatMoney(p.amount, p.currency)}</td>
+                    <td>{p.credits ?? '—'}</td>
+                    <td>
+                      <span className={`admin-badge admin-badge--${shownStatus(p.status)}`}>{shownStatus(p.status)}</span>
+                    </td>
+                    <td>{formatDateTime(p.createdAt)}</td>
+                    <td className="admin-mono">{(p.stripePaymentIntentId ?? p._id).slice(0, 20)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={payments.data.page} pages={payments.data.pages} total={payments.data.total} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Statistics() {
+  const stats = usePaymentStats();
+  if (stats.isPending) return <p>Loading...</p>;
+  if (stats.isError)
+    return (
+      <p className="form-error" role="alert">
+        Failed to load payment statistics
+      </p>
+    );
+  const s = stats.data;
+  const cards: [string, [string, string][]][] = [
+    [
+      'Revenue',
+      [
+        ['Total', revenue(s.totalRevenue)],
+        ['This month', revenue(s.monthlyRevenue)],
+        ['Today', revenue(s.todayRevenue)],
+      ],
+    ],
+    [
+      'Transactions',
+      [
+        ['Total', String(s.totalTransactions)],
+        ['Successful', String(s.successfulTransactions)],
+        ['Failed', String(s.failedTransactions)],
+      ],
+    ],
+    [
+      'Credits',
+      [
+        ['Total sold', String(s.totalCreditsSold)],
+        ['Average per transaction', s.avgCreditsPerTransaction.toFixed(1)],
+      ],
+    ],
+  ];
+  return (
+    <div className="admin-grid" data-testid="payment-stats">
+      {cards.map(([title, rows]) => (
+        <section key={title} className="admin-card">
+          <h3>{title}</h3>
+          <dl className="admin-facts">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const TABS = [
+  ['history', 'Payment History'],
+  ['packages', 'Package Management'],
+  ['stats', 'Statistics'],
+] as const;
+
+/** Spec admin section 2, payment management. */
+export function PaymentManagement({ dashboardPath }: { dashboardPath: string }) {
+  const [tab, setTab] = useState<(typeof TABS)[number][0]>('history');
+  // The first page of payments is the page's load: its state is the page's state.
+  const first = usePayments(1, NO_FILTERS);
+  if (first.isPending) return <Spinner label="Loading payment management..." />;
+  if (first.isError)
+    return (
+      <div className="admin-error" role="alert">
+        <p>{messageOf(first.error, 'Failed to load payment history')}</p>
+        <Link to={dashboardPath}>Back to the admin dashboard</Link>
+      </div>
+    );
+  return (
+    <div className="admin">
+      <div className="admin__head">
+        <h1 className="admin__title">Payment Management</h1>
+        <Link to={dashboardPath}>Back to the admin dashboard</Link>
+      </div>
+      <nav className="admin-tabs" aria-label="Payment sections">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            className={`admin-tab${tab === id ? ' admin-tab--active' : ''}`}
+            aria-pressed={tab === id}
+            onClick={() => setTab(id)}
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+      <div className="admin__panel">
+        {tab === 'history' && <PaymentHistory />}
+        {tab === 'packages' && <PackageManager />}
+        {tab === 'stats' && <Statistics />}
+      </div>
+    </div>
+  );
+}

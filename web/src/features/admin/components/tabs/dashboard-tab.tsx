@@ -1,0 +1,53 @@
+import type { AdminStats } from '@stockai/contracts';
+
+function StatCard({ title, rows }: { title: string; rows: [string, number][] }) {
+  return (
+    <section className="admin-card">
+      <h3>{title}</h3>
+      <dl className="admin-facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Spec section 2, Dashboard: users (active = the last 30 days), analyses, cache. */
+export function DashboardTab({ stats }: { stats: AdminStats }) {
+  const { users, analyses, cache } = stats;
+  return (
+    <div className="admin-grid" data-testid="admin-dashboard-stats">
+      <StatCard
+        title="Users"
+        rows={[
+          ['Total', users.total],
+          ['Admins', users.admins],
+          ['Active (30 days)', users.active],
+          ['Free', users.free],
+          ['VIP', users.vip],
+          ['Premium', users.premium],
+        ]}
+      />
+      <StatCard
+        title="Analyses"
+        rows={[
+          ['Total', analyses.total],
+          ['Completed', analyses.completed],
+          ['Today', analyses.today],
+        ]}
+      />
+      <StatCard
+        title="Cache"
+        rows={[
+          ['Total entries', cache.totalEntries],
+          ['Valid entries', cache.validEntries],
+          ['Expired entries', cache.expiredEntries],
+        ]}
+      />
+    </div>
+  );
+}
