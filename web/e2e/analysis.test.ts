@@ -402,7 +402,7 @@ describe('stock analysis in the browser', () => {
     }
   }, 30_000);
 
-  test('with every credit spent: the daily part in red, 點數不足 on analyse; 11 analyses page into two', async () => {
+  test('with every credit spent: the daily part in red, 點數不足 on analyse and the purchase modal, the analysis resumed after paying; 12 analyses page into two', async () => {
     const bearer = await registerUser('spent');
     // 3 daily + 8 paid credits, then 11 analyses started for real: nothing left, 11 records.
     expect((await apiAs(bearer, 'POST', '/api/users/topup', { amount: 8 })).status).toBe(200);
@@ -428,6 +428,27 @@ describe('stock analysis in the browser', () => {
       await otherPage.getByText('點數不足，請先購買點數').waitFor();
       expect((await apiAs(bearer, 'GET', '/api/users/credits')).body).toMatchObject({ paidCredits: 0, dailyCredits: 0 });
 
+      // ...and offers credits: the purchase modal on its packages; once paid, KO is analysed
+      // without being typed again, and that analysis spends one of the credits bought.
+      const modal = otherPage.getByTestId('purchase-modal');
+      await modal.getByRole('tab', { name: '購買點數', selected: true }).waitFor();
+      await modal.getByTestId('package-basic').getByRole('button').click();
+      await modal.getByLabel('卡號').fill('4242 4242 4242 4242');
+      await modal.getByLabel('到期日').fill('12/34');
+      await modal.getByLabel('安全碼').fill('123');
+      const pay = modal.getByRole('button', { name: '支付 HK$78.00' });
+      await pay.and(otherPage.locator(':enabled')).waitFor();
+      await pay.click();
+      await modal.waitFor({ state: 'detached' });
+      await otherPage
+        .getByTestId('result-basic')
+        .locator('.basic-info__symbol')
+        .getByText('KO', { exact: true })
+        .waitFor({ timeout: 30_000 });
+      const bought = (await apiAs(bearer, 'GET', '/api/payments/packages')).body.packages as Record<string, { credits: number }>;
+      expect((await apiAs(bearer, 'GET', '/api/users/credits')).body).toMatchObject({ paidCredits: bought.basic!.credits - 1 });
+      symbols.push('KO');
+
       // History: 10 a page, the 11th on page 2 through the pagination control.
       await otherPage.goto(url('/history'));
       const rows = otherPage.getByTestId('history-list').locator('li');
@@ -438,7 +459,7 @@ describe('stock analysis in the browser', () => {
       expect(await pagination.getByRole('button', { name: '上一頁' }).isDisabled()).toBe(true);
       await pagination.getByRole('button', { name: '下一頁' }).click();
       await pagination.getByText('第 2 / 2 頁').waitFor();
-      await waitFor('page 2 of the history', async () => (await rows.count()) === 1, 10_000);
+      await waitFor('page 2 of the history', async () => (await rows.count()) === 2, 10_000);
       const secondPage = await rows.locator('.history-list__symbol').allTextContents();
       expect([...firstPage, ...secondPage].sort()).toEqual([...symbols].sort());
       expect(await pagination.getByRole('button', { name: '下一頁' }).isDisabled()).toBe(true);

@@ -99,8 +99,12 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await page.goto(web.url('/'));
     await page.getByRole('combobox', { name: '股票代碼' }).waitFor();
     await checkScreen('landing');
+    const providers = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/providers');
     await page.goto(web.url('/login'));
     await page.getByLabel('電子郵件').waitFor();
+    // Google sign-in is not configured here: the button that would lead to a dead end is not offered.
+    expect(await (await providers).json()).toEqual({ password: true, google: false });
+    expect(await page.getByText('Google').count()).toBe(0);
     await checkScreen('login');
   }, 60_000);
 
@@ -117,6 +121,14 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${viewport.name}-progress.png`) });
     await page.getByTestId('related-articles').waitFor({ timeout: 60_000 });
     await page.getByTestId('analysis-progress').waitFor({ state: 'detached' });
+    // The next overlay's estimate comes from this analysis' real duration.
+    const estimate = (await api('GET', '/api/analysis/estimate')).body;
+    expect(estimate.basedOn).toBe(1);
+    expect(estimate.seconds).toBeGreaterThan(0);
+    expect(estimate.seconds).toBeLessThan(120);
+    // The price against its 52-week range and the fair value, and each model's value against the price.
+    await page.getByTestId('valuation-charts').locator('figure.chart svg').first().waitFor();
+    expect(await page.getByTestId('valuation-charts').locator('figure.chart').count()).toBeGreaterThanOrEqual(2);
     const panel = page.getByTestId('explanation-panel');
     await panel.locator('summary').first().click();
     await panel.locator('.explain-figure summary').first().click();
@@ -144,5 +156,14 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await buy.click();
     await page.getByTestId('purchase-modal').waitFor();
     await checkScreen('credits');
+    // Each paid plan lists what it adds to the one before it, not the free plan's features again.
+    await page.getByTestId('purchase-modal').getByRole('tab', { name: '訂閱方案' }).click();
+    const free = await page.getByTestId('plan-free').locator('.plan-card__features li').allTextContents();
+    const vip = page.getByTestId('plan-vip');
+    await vip.getByText(/的全部功能，另加：$/).waitFor();
+    const added = await vip.locator('.plan-card__features li:not(.plan-card__includes)').allTextContents();
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.filter((feature) => free.includes(feature))).toEqual([]);
+    await checkScreen('plans');
   }, 60_000);
 });

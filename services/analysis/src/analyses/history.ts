@@ -11,6 +11,16 @@ export function analysisHistory(db: Database) {
       return { analyses, page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
     },
 
+    /**
+     * How long an analysis takes now: the median of the last 20 completed ones, from the start
+     * request to the report (queueing included, as the person waiting sees it). The progress
+     * overlay says this instead of a fixed promise; null until an analysis has completed.
+     */
+    async durationEstimate() {
+      const { median, count } = await analysesRepo.recentDurations(db, 20);
+      return { seconds: median === null ? null : Math.round(median * 10) / 10, basedOn: count };
+    },
+
     async stats(userId: string) {
       const [counts, topSymbols] = await Promise.all([analysesRepo.userStats(db, userId), analysesRepo.topSymbols(db, userId, 5)]);
       return {

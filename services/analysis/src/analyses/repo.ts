@@ -197,6 +197,20 @@ export const analysesRepo = {
     return rows[0] as UserStatsRow;
   },
 
+  /** The median time from start to report of the last `limit` completed analyses (anyone's), in seconds. */
+  async recentDurations(db: Queryable, limit: number): Promise<{ median: number | null; count: number }> {
+    const { rows } = await db.query<{ median: number | null; count: number }>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - created_at))::float8 AS median,
+              count(*)::int AS count
+       FROM (SELECT created_at, completed_at FROM analyses
+             WHERE status = 'completed' AND completed_at IS NOT NULL
+             ORDER BY completed_at DESC LIMIT $1) recent`,
+      [limit],
+    );
+    const row = rows[0];
+    return { median: row?.median ?? null, count: Number(row?.count ?? 0) };
+  },
+
   async topSymbols(db: Queryable, userId: string, limit: number): Promise<Array<{ symbol: string; count: number }>> {
     const { rows } = await db.query<{ symbol: string; count: string }>(
       `SELECT symbol, count(*) AS count FROM analyses WHERE user_id = $1 AND status = 'completed'

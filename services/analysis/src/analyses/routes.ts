@@ -97,6 +97,10 @@ export function analysesRoutes(
     start((req) => analyzeStocksBody.parse(req.body ?? {})),
   );
 
+  router.get('/api/analysis/estimate', requireUser, async (_req, res) => {
+    res.set(NO_CACHE).json(await history.durationEstimate());
+  });
+
   router.get('/api/analysis/:id', requireUser, async (req, res) => {
     res.set(NO_CACHE).json(await analyses.get(String(req.params.id), callerOf(req).id));
   });

@@ -269,3 +269,7 @@ export const analysisResults = z
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const resultsMatchTheEngine: Same<z.infer<typeof analysisResults>, AnalysisResults> = true;
 void resultsMatchTheEngine;
+
+/** GET analysis/estimate: the median duration of the last completed analyses (null before the first). */
+export const analysisEstimateResponse = z.object({ seconds: z.number().nullable(), basedOn: z.number().int() });
+export type AnalysisEstimateResponse = z.infer<typeof analysisEstimateResponse>;

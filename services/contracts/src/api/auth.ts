@@ -67,3 +67,7 @@ export type InvestorProfileFields = z.infer<typeof investorProfileFields>;
 
 export const profileResponse = z.object({ user: publicUser, profile: investorProfileFields }).meta({ id: 'UserProfile' });
 export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** GET auth/providers: the sign-in methods this server offers (Google only when configured). */
+export const authProvidersResponse = z.object({ password: z.boolean(), google: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponse>;

@@ -1,20 +1,23 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useStockList } from '@/features/analysis/api/get-stocks';
 import { AnalysisProgressOverlay } from '@/features/analysis/components/analysis-progress-overlay';
 import { AnalysisResultsPlaceholder } from '@/features/analysis/components/analysis-results-placeholder';
-import { NotAnalysableScreen } from '@/features/analysis/components/not-analysable-screen';
-import { AnalysisReport, AnalysisResultsSection } from '@/features/analysis/components/results/analysis-report';
+import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { StockInputCard } from '@/features/analysis/components/stock-input-card';
-import { RESULTS_ELEMENT_ID, useAnalysisFlow } from '@/features/analysis/hooks/use-analysis-flow';
-import { relatedArticleKeywords } from '@/features/analysis/utils/related-keywords';
-import { EducationalPosts, RelatedArticles } from '@/features/articles';
-import { LoginModal } from '@/features/auth/components/login-modal';
+import { useAnalysisFlow } from '@/features/analysis/hooks/use-analysis-flow';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useBilling } from '@/features/billing/hooks/use-billing';
 import { useCredits } from '@/features/credits/hooks/use-credits';
 import { getProfile } from '@/features/profile/api/get-profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+
+// What the landing page does not show at first loads when it is first needed.
+const MainReport = lazy(() => import('./main-report').then((m) => ({ default: m.MainReport })));
+const MainNotAnalysable = lazy(() => import('./main-report').then((m) => ({ default: m.MainNotAnalysable })));
+const LoginModal = lazy(() => import('@/features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
 
 /**
  * The investor profile sent with an analysis, so the advice for the user's own type comes
@@ -44,7 +47,24 @@ export function MainRoute() {
   // The analysis a visitor asked for before the login modal interrupted them.
   const resumeAfterLogin = useRef<(() => void) | null>(null);
   const onSettled = useCallback(() => void refreshCredits(), [refreshCredits]);
-  const flow = useAnalysisFlow({ loadUserProfile, onSettled });
+  const { openPurchase } = useBilling();
+  // Out of credits: the purchase modal opens on the packages, and the same symbol is analysed
+  // once a payment goes through, without typing it again.
+  const analyzeAfterPurchase = useRef<(symbol: string) => void>(() => undefined);
+  const onOutOfCredits = useCallback(
+    (symbol: string) => openPurchase({ tab: 'packages', then: () => analyzeAfterPurchase.current(symbol) }),
+    [openPurchase],
+  );
+  const flow = useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits });
+  analyzeAfterPurchase.current = (symbol) => void flow.analyze(symbol);
+  // `/?analysis=<id>` opens that finished report (a link to it, or a reload), until another analysis starts.
+  const [searchParams] = useSearchParams();
+  const linkedId = searchParams.get('analysis');
+  const linked = useAnalysis(isAuthenticated && linkedId && !flow.report && !flow.progress ? linkedId : null);
+  const linkedReport =
+    linked.data?.status === 'completed' && linked.data.results
+      ? { analysisId: linked.data.id, symbol: linked.data.symbol, results: linked.data.results }
+      : null;
   useDocumentTitle();
 
   const formProps = {
@@ -63,27 +83,19 @@ export function MainRoute() {
   let content;
   if (flow.notAnalysable) {
     content = (
-      <NotAnalysableScreen
-        {...formProps}
-        stock={flow.notAnalysable}
-        onBack={flow.backToSearch}
-        educationalPosts={<EducationalPosts productType={flow.notAnalysable.status} />}
-      />
+      <Suspense fallback={null}>
+        <MainNotAnalysable {...formProps} stock={flow.notAnalysable} onBack={flow.backToSearch} />
+      </Suspense>
     );
   } else {
-    const { report } = flow;
+    const report = flow.report ?? linkedReport;
     content = (
       <>
         <StockInputCard {...formProps} />
         {report ? (
-          <AnalysisResultsSection id={RESULTS_ELEMENT_ID} symbol={report.symbol}>
-            <AnalysisReport
-              key={report.analysisId}
-              results={report.results}
-              reveal
-              relatedArticles={<RelatedArticles keywords={relatedArticleKeywords(report.symbol, report.results)} />}
-            />
-          </AnalysisResultsSection>
+          <Suspense fallback={<AnalysisResultsPlaceholder />}>
+            <MainReport report={report} reveal={report === flow.report} />
+          </Suspense>
         ) : (
           <AnalysisResultsPlaceholder />
         )}
@@ -95,18 +107,22 @@ export function MainRoute() {
     <div className="page">
       {content}
       {flow.progress && <AnalysisProgressOverlay progress={flow.progress} />}
-      <LoginModal
-        open={loginOpen}
-        onClose={() => {
-          resumeAfterLogin.current = null;
-          setLoginOpen(false);
-        }}
-        onLoggedIn={() => {
-          const resume = resumeAfterLogin.current;
-          resumeAfterLogin.current = null;
-          resume?.();
-        }}
-      />
+      {loginOpen && (
+        <Suspense fallback={null}>
+          <LoginModal
+            open={loginOpen}
+            onClose={() => {
+              resumeAfterLogin.current = null;
+              setLoginOpen(false);
+            }}
+            onLoggedIn={() => {
+              const resume = resumeAfterLogin.current;
+              resumeAfterLogin.current = null;
+              resume?.();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useAnalysisEstimate } from '../api/get-analysis-estimate';
 import type { AnalysisProgress } from '../hooks/use-analysis-flow';
+import { formatNumber } from '../utils/format';
 import { PROGRESS_STAGES, currentStageIndex, stageState } from '../utils/progress-stages';
 import './analysis-progress-overlay.css';
 
@@ -14,6 +16,7 @@ export function AnalysisProgressOverlay({ progress }: { progress: AnalysisProgre
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const estimate = useAnalysisEstimate().data;
   const percent = Math.round(progress.percent);
   const stage = currentStageIndex(percent);
   const stageText =
@@ -63,7 +66,11 @@ export function AnalysisProgressOverlay({ progress }: { progress: AnalysisProgre
         <p className="analysis-progress__detail" data-testid="analysis-progress-detail">
           {detail}
         </p>
-        <p className="analysis-progress__note">{t('analysis.progress.note')}</p>
+        <p className="analysis-progress__note" data-testid="analysis-progress-note">
+          {estimate && estimate.seconds !== null && estimate.basedOn > 0
+            ? t('analysis.progress.estimate', { seconds: formatNumber(Math.max(1, estimate.seconds), 0), count: estimate.basedOn })
+            : t('analysis.progress.note')}
+        </p>
       </div>
     </div>,
     document.body,

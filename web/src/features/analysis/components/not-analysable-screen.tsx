@@ -5,7 +5,7 @@ import type { StockListing } from '../types/stock';
 import { SymbolForm } from './symbol-form';
 import './not-analysable-screen.css';
 
-interface NotAnalysableScreenProps {
+export interface NotAnalysableScreenProps {
   stock: NotAnalysable;
   stocks: readonly StockListing[] | null;
   canAnalyze: boolean;

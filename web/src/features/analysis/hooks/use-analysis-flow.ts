@@ -42,6 +42,8 @@ interface AnalysisFlowOptions {
   loadUserProfile(): Promise<unknown>;
   /** Runs when an analysis has ended either way (the credit display is refreshed then). */
   onSettled(): void;
+  /** The start was refused for want of credits: offer some (the page opens the purchase modal) instead of a bare message. */
+  onOutOfCredits?(symbol: string): void;
 }
 
 /**
@@ -49,7 +51,7 @@ interface AnalysisFlowOptions {
  * fallback), results or the not-analysable screen. One analysis at a time: starting another
  * stops following the previous one.
  */
-export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOptions) {
+export function useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits }: AnalysisFlowOptions) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -60,11 +62,13 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
   const timers = useRef<number[]>([]);
   const settled = useRef(onSettled);
   const profile = useRef(loadUserProfile);
+  const outOfCredits = useRef(onOutOfCredits);
 
   useEffect(() => {
     settled.current = onSettled;
     profile.current = loadUserProfile;
-  }, [onSettled, loadUserProfile]);
+    outOfCredits.current = onOutOfCredits;
+  }, [onSettled, loadUserProfile, onOutOfCredits]);
 
   useEffect(
     () => () => {
@@ -179,6 +183,12 @@ export function useAnalysisFlow({ loadUserProfile, onSettled }: AnalysisFlowOpti
         if (isUnknownSymbol(error)) {
           setProgress(null);
           toast.error(error.message);
+          return;
+        }
+        if (outOfCredits.current && classifyStartFailure(error) === 'insufficientCredits') {
+          setProgress(null);
+          toast.info(t('analysis.errors.start.insufficientCredits'));
+          outOfCredits.current(symbol);
           return;
         }
         showFailure(error);

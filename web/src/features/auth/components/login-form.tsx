@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/text-field/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@/lib/validation';
-import { GOOGLE_SIGN_IN_URL } from '../api/google-sign-in';
+import { GOOGLE_SIGN_IN_URL, useGoogleSignInOffered } from '../api/google-sign-in';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import type { User } from '../types/user';
@@ -63,6 +63,7 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
   const login = useLogin();
   const register = useRegister();
   const idPrefix = useId();
+  const googleOffered = useGoogleSignInOffered();
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<FormError | null>(null);
@@ -183,14 +184,18 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
         </button>
       </form>
 
-      <div className="login-form__divider">
-        <span>{t('auth.or')}</span>
-      </div>
+      {googleOffered && (
+        <>
+          <div className="login-form__divider">
+            <span>{t('auth.or')}</span>
+          </div>
 
-      <a className="btn btn--secondary btn--lg btn--block" href={GOOGLE_SIGN_IN_URL}>
-        <GoogleIcon />
-        {t('auth.google')}
-      </a>
+          <a className="btn btn--secondary btn--lg btn--block" href={GOOGLE_SIGN_IN_URL}>
+            <GoogleIcon />
+            {t('auth.google')}
+          </a>
+        </>
+      )}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { subscriptionQueryKey, useCurrentSubscription } from '../api/get-current-subscription';
 import { paymentsQueryKey } from '../api/get-payments';
 import { BillingContext, type BillingContextValue } from '../hooks/use-billing';
 import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
 import type { CurrentSubscription } from '../types/subscription';
-import { PurchaseModal } from './purchase-modal';
+
+// The modal and its card forms load when first opened, not with the landing page.
+const PurchaseModal = lazy(() => import('./purchase-modal').then((m) => ({ default: m.PurchaseModal })));
 
 /** Spec section 9: the modal closes 1 s after a payment; the balance is re-read 1.5 s after a credit purchase. */
 export const CLOSE_AFTER_PURCHASE_MS = 1000;
@@ -27,6 +29,8 @@ export function BillingProvider({ userId, onBalanceChanged, children }: BillingP
   const queryClient = useQueryClient();
   const subscription = useCurrentSubscription(userId);
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
+  const openRequest = useRef(request);
+  openRequest.current = request;
   const timers = useRef<number[]>([]);
   const balanceChanged = useRef(onBalanceChanged);
   balanceChanged.current = onBalanceChanged;
@@ -57,7 +61,11 @@ export function BillingProvider({ userId, onBalanceChanged, children }: BillingP
       paymentsChanged();
       if (outcome.kind === 'credits') later(() => balanceChanged.current(), CREDIT_REFRESH_DELAY_MS);
       else subscriptionChanged(outcome.current);
-      later(() => setRequest(null), CLOSE_AFTER_PURCHASE_MS);
+      const resume = openRequest.current?.then;
+      later(() => {
+        setRequest(null);
+        resume?.();
+      }, CLOSE_AFTER_PURCHASE_MS);
     },
     [subscriptionChanged, paymentsChanged],
   );
@@ -73,7 +81,9 @@ export function BillingProvider({ userId, onBalanceChanged, children }: BillingP
     <BillingContext.Provider value={value}>
       {children}
       {userId && request && (
-        <PurchaseModal key={`${request.tab}:${request.planId ?? ''}`} request={request} onClose={() => setRequest(null)} />
+        <Suspense fallback={null}>
+          <PurchaseModal key={`${request.tab}:${request.planId ?? ''}`} request={request} onClose={() => setRequest(null)} />
+        </Suspense>
       )}
     </BillingContext.Provider>
   );

@@ -6,6 +6,8 @@ import './purchase-modal.css';
 
 interface PlanCardProps {
   plan: SubscriptionPlan;
+  /** The plan listed before this one: its features are summed up in one line, and only what this plan adds is listed. */
+  below?: SubscriptionPlan;
   cycle: BillingCycle;
   /** The user's current plan: shown, but it cannot be chosen again. */
   isCurrent: boolean;
@@ -15,7 +17,7 @@ interface PlanCardProps {
 }
 
 /** A subscription plan: price for the cycle, yearly saving and its features (the catalogue's own words). */
-export function PlanCard({ plan, cycle, isCurrent, isSelected = false, busy = false, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, below, cycle, isCurrent, isSelected = false, busy = false, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
   const free = isFreePlan(plan);
   const price = priceFor(plan, cycle);
@@ -45,9 +47,12 @@ export function PlanCard({ plan, cycle, isCurrent, isSelected = false, busy = fa
         {saving ? t('billing.plans.yearlySaving', { year: formatMoney(saving.perYear), month: formatMoney(saving.perMonth) }) : '\u00a0'}
       </p>
       <ul className="plan-card__features">
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
+        {below && <li className="plan-card__includes">{t('billing.plans.everythingIn', { plan: below.name })}</li>}
+        {plan.features
+          .filter((feature) => !below?.features.includes(feature))
+          .map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
       </ul>
       <button
         type="button"

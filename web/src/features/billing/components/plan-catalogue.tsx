@@ -39,10 +39,11 @@ function PlanCatalogueList({ plans }: { plans: SubscriptionPlan[] }) {
     <div className="plan-catalogue">
       <BillingCycleToggle value={cycle} onChange={setCycle} />
       <ul className="plan-grid">
-        {plans.map((plan) => (
+        {plans.map((plan, index) => (
           <PlanCard
             key={plan.id}
             plan={plan}
+            below={plans[index - 1]}
             cycle={cycle}
             isCurrent={plan.level === currentLevel}
             busy={busy}

@@ -62,10 +62,11 @@ function PlanChooser({ plans, initialPlanId, initialCycle, onPaid, onClose }: Pl
     <div className="purchase-modal__section">
       {hasCycles && <BillingCycleToggle value={cycle} onChange={setCycle} />}
       <ul className="plan-grid">
-        {plans.map((plan) => (
+        {plans.map((plan, index) => (
           <PlanCard
             key={plan.id}
             plan={plan}
+            below={plans[index - 1]}
             cycle={cycle}
             isCurrent={plan.level === currentLevel}
             isSelected={plan.id === selected?.id}

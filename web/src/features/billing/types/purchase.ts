@@ -17,6 +17,8 @@ export interface PurchaseRequest {
   tab: PurchaseTab;
   planId?: string;
   cycle?: BillingCycle;
+  /** What the user was doing when they ran out of credits, resumed once a payment went through. */
+  then?: () => void;
 }
 
 /** Props every card form (demo or Stripe) takes. */

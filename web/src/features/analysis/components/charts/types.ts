@@ -49,3 +49,14 @@ export interface ScorePartData {
   points: number;
   max: number;
 }
+
+/** The report's chart data (contracts' ReportCharts). */
+export interface ReportChartsData {
+  priceHistory: { from: string; to: string; currency: string; source: string; points: PricePoint[] } | null;
+  range52Week: { low: number; high: number; asOf: string | null; source: string } | null;
+  valuationRanges: FootballFieldRow[];
+  price: { value: number; asOf: string | null } | null;
+  peerMultiples: PeerMultipleData[];
+  businessScoreParts: ScorePartData[];
+  basicScoreParts: ScorePartData[];
+}

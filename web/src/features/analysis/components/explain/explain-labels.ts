@@ -115,6 +115,20 @@ export const INPUT_LABELS: Record<string, Label> = {
   byEvToSales: l('按 EV/Sales 估值', 'price'),
   outlierValue: l('偏離值（未採用）', 'price'),
   impliedGrowth: l('股價隱含增長率', 'fraction'),
+  impliedRevenueGrowth: l('股價隱含收入增長率', 'fraction'),
+  bookGrowth: l('帳面值增長率', 'fraction'),
+  companyKind: l('公司類別', 'text'),
+  dispersion: l('模型分歧度', 'fraction'),
+  dps: l('每股股息', 'price'),
+  shares: l('流通股數', 'shares'),
+  what: l('估值基數', 'text'),
+  extreme: l('極端值', 'text'),
+  justifiedPriceToBook: l('合理市賬率', 'multiple'),
+  marginSource: l('利潤率來源', 'text'),
+  matureNetMargin: l('成熟期淨利潤率', 'fraction'),
+  peerMedian: l('同業中位數', 'multiple'),
+  rateKind: l('折現率類別', 'text'),
+  uncertainty: l('估值不確定性', 'text'),
 };
 
 /** Figures, by the name the service gives them; models and investor types are named by the report itself. */

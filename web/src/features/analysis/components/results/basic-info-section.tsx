@@ -10,12 +10,17 @@ import {
   formatSignedPrice,
   trend,
 } from '../../utils/format';
+import { chartsOf } from '../charts/charts-of';
+import { ScorePartsChart } from '../charts/score-parts-chart';
 import { FigureGrid, ResultSection, ScoreBadge } from './result-section';
 
 export function BasicInfoSection({ results }: { results: AnalysisResults }) {
   const { t } = useTranslation();
   const { basic } = results;
   const direction = trend(basic.change);
+  // The Traditional Chinese (GICS) names the report sends; older reports have only the provider's English ones.
+  const sector = basic.sectorZh ?? basic.sector;
+  const industry = basic.industryZh ?? basic.industry;
 
   return (
     <ResultSection
@@ -29,7 +34,7 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
           <p className="basic-info__sub">
             <span className="basic-info__symbol">{basic.symbol}</span>
             {basic.companyNameZh && <span>{basic.companyName}</span>}
-            {[basic.sector, basic.industry].filter(Boolean).join(' · ')}
+            {[sector, industry].filter(Boolean).join(' · ')}
           </p>
         </div>
         <div className="basic-info__quote">
@@ -43,8 +48,8 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
       </div>
       <FigureGrid
         items={[
-          { label: t('analysis.results.basic.industry'), value: basic.industry ?? '—' },
-          { label: t('analysis.results.basic.sector'), value: basic.sector ?? '—' },
+          { label: t('analysis.results.basic.industry'), value: industry ?? '—' },
+          { label: t('analysis.results.basic.sector'), value: sector ?? '—' },
           { label: t('analysis.results.basic.marketCap'), value: formatCompact(basic.marketCap, basic.currency) },
           { label: t('analysis.results.basic.volume'), value: formatShares(basic.volume) },
           { label: t('analysis.results.basic.peRatio'), value: formatNumber(basic.peRatio) },
@@ -53,6 +58,7 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
           { label: t('analysis.results.basic.low52Week'), value: formatPrice(basic.low52Week, basic.currency) },
         ]}
       />
+      <ScorePartsChart title={t('analysis.charts.score.basicTitle')} parts={chartsOf(results).basicScoreParts ?? []} />
       {results.dataAsOf && (
         <p className="result-section__footnote">
           {t('analysis.results.basic.asOf', {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResults, BusinessAnalysis } from '../../types/results';
+import { chartsOf } from '../charts/charts-of';
+import { ScorePartsChart } from '../charts/score-parts-chart';
 import { ResultSection, ScoreBadge } from './result-section';
 
 const ASPECTS = [
@@ -23,6 +25,7 @@ export function BusinessSection({ results }: { results: AnalysisResults }) {
         <strong>{t('analysis.results.business.primaryBusiness')}</strong>
         {business.primaryBusiness}
       </p>
+      <ScorePartsChart title={t('analysis.charts.score.businessTitle')} parts={chartsOf(results).businessScoreParts ?? []} />
       <div className="business__aspects">
         {ASPECTS.map((aspect) => (
           <article key={aspect} className="business__aspect">

@@ -1,14 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResults } from '../../types/results';
 import { formatPercent, formatPrice, trend } from '../../utils/format';
+import { chartsOf } from '../charts/charts-of';
 import { ExplanationPanel } from '../explain/explanation-panel';
 import { FigureGrid, ResultSection } from './result-section';
+
+// visx and d3 come with the first report, never with the landing page.
+const ValuationCharts = lazy(() => import('../charts/valuation-charts'));
 
 /** Fair value and its blend, the table of models (skipped ones with their reason) and how each figure was reached. */
 export function ValuationSection({ results }: { results: AnalysisResults }) {
   const { t } = useTranslation();
   const { valuation } = results;
   const currency = valuation.currency;
+  const charts = chartsOf(results);
   return (
     <ResultSection
       id="valuation"
@@ -33,6 +39,12 @@ export function ValuationSection({ results }: { results: AnalysisResults }) {
           { label: t('analysis.results.valuation.method'), value: valuation.method || '—' },
         ]}
       />
+
+      {(charts.range52Week || charts.priceHistory || charts.valuationRanges.length > 0) && (
+        <Suspense fallback={<p className="report-charts__loading">{t('analysis.charts.loading')}</p>}>
+          <ValuationCharts symbol={results.basic.symbol} currency={currency} charts={charts} />
+        </Suspense>
+      )}
 
       <div className="table-scroll">
         <table className="models-table">
