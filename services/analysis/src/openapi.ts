@@ -3,6 +3,7 @@ import {
   analysisHistoryResponse,
   analysisResults,
   analysisStatsResponse,
+  analysisEstimateResponse,
   analysisView,
   startAnalysisResponse,
   stockDetails,
@@ -79,6 +80,13 @@ export const analysisApi = describeService({
         status: 202,
         response: startAnalysisResponse,
         errors: START_ERRORS,
+      }),
+    },
+    '/api/analysis/estimate': {
+      get: operation({
+        summary: 'How long an analysis takes: the median of the last completed ones (seconds null before the first)',
+        access: 'user',
+        response: analysisEstimateResponse,
       }),
     },
     '/api/analysis/{id}': {

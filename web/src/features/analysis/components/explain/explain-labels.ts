@@ -158,3 +158,30 @@ export const SECTION_LABELS: Record<string, string> = {
   business: '業務分析',
   suggestions: '投資建議',
 };
+
+const MULTIPLE_NAMES: Record<string, string> = {
+  pe: '市盈率（P/E）',
+  pb: '市賬率（P/B）',
+  ev_ebitda: 'EV/EBITDA',
+  ev_sales: 'EV/Sales',
+};
+
+/**
+ * The relative model names its inputs per multiple (`pePeers`, `ev_ebitdaPeerMedian`, `pbValue`,
+ * `ev_salesNote`): one label per part, so a multiple the engine adds needs only its name here.
+ */
+export function multipleInputLabel(name: string): Label | null {
+  const match = /^(pe|pb|ev_ebitda|ev_sales)(Note|PeerMedian|Peers|Value)$/.exec(name);
+  const multiple = match && MULTIPLE_NAMES[match[1] as string];
+  if (!match || !multiple) return null;
+  switch (match[2]) {
+    case 'Note':
+      return l(`${multiple}說明`, 'text');
+    case 'PeerMedian':
+      return l(`${multiple}同業中位數`, 'multiple');
+    case 'Peers':
+      return l(`${multiple}同業`, 'text');
+    default:
+      return l(`按${multiple}估算的價值`, 'price');
+  }
+}

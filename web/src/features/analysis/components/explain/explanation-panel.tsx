@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResults, Explanation } from '../../types/results';
-import { FIGURE_LABELS, INPUT_LABELS, type Label, SECTION_LABELS } from './explain-labels';
+import { FIGURE_LABELS, INPUT_LABELS, type Label, SECTION_LABELS, multipleInputLabel } from './explain-labels';
 import { formatExplained } from './format-explained';
 import './explanation-panel.css';
 
@@ -29,7 +29,7 @@ export function ExplanationPanel({ results }: { results: AnalysisResults }) {
   };
 
   const figureLabel = (figure: string): Label => {
-    const known = FIGURE_LABELS[figure];
+    const known = Object.hasOwn(FIGURE_LABELS, figure) ? FIGURE_LABELS[figure] : undefined;
     if (known) return known;
     const [section, id, field] = figure.split('.');
     if (section === 'valuation' && id === 'models' && field)
@@ -40,7 +40,7 @@ export function ExplanationPanel({ results }: { results: AnalysisResults }) {
   };
 
   const inputLabel = (name: string): Label => {
-    const known = INPUT_LABELS[name];
+    const known = (Object.hasOwn(INPUT_LABELS, name) ? INPUT_LABELS[name] : undefined) ?? multipleInputLabel(name);
     if (known) return known;
     // The blend names each model's value and weight as `<model>.value` / `<model>.weight`.
     const [model, part] = name.split('.');
