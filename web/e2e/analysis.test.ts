@@ -137,7 +137,11 @@ describe('stock analysis in the browser', () => {
     const followed: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (/^\/api\/analysis\/[^/]+(\/events)?$/.test(pathname) && request.method() === 'GET') followed.push(pathname);
+      if (
+        /^\/api\/analysis\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/events)?$/.test(pathname) &&
+        request.method() === 'GET'
+      )
+        followed.push(pathname);
     });
     const blogSearches: URL[] = [];
     page.on('request', (request) => {
@@ -198,7 +202,7 @@ describe('stock analysis in the browser', () => {
 
     const valuation = page.getByTestId('result-valuation');
     for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級'])
-      await valuation.getByText(label, { exact: true }).waitFor();
+      await valuation.locator('.figure-grid__label').getByText(label, { exact: true }).waitFor();
     const models = valuation.locator('.models-table tbody tr');
     expect(await models.count()).toBeGreaterThanOrEqual(3);
     await valuation.getByText(/查看計算說明/).click();
@@ -253,7 +257,8 @@ describe('stock analysis in the browser', () => {
     await page.route('**/api/analysis/*/events', (route) => route.abort('connectionrefused'));
     const polls: string[] = [];
     page.on('request', (request) => {
-      if (/^\/api\/analysis\/[^/]+$/.test(new URL(request.url()).pathname)) polls.push(request.url());
+      if (/^\/api\/analysis\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(new URL(request.url()).pathname))
+        polls.push(request.url());
     });
     await page.goto(url('/'));
     await pickFromAutocomplete('700', '0700.HK');
@@ -326,7 +331,7 @@ describe('stock analysis in the browser', () => {
     await detail.waitFor({ state: 'detached' });
 
     // On a phone each row keeps its detail button inside it, and the report's tiles break
-    // between words, not inside one (0700.HK's sector is Communication Services).
+    // between words, not inside one (0700.HK's sector is 通訊服務, its industry 互聯網內容及資訊).
     await page.setViewportSize({ width: 390, height: 844 });
     for (const item of await page.getByTestId('history-list').locator('li').all()) {
       const [itemBox, buttonBox] = await Promise.all([item.boundingBox(), item.getByRole('button', { name: /查看詳情/ }).boundingBox()]);
@@ -355,7 +360,7 @@ describe('stock analysis in the browser', () => {
         return split;
       }),
     );
-    expect(await detail.getByTestId('result-basic').textContent()).toContain('Communication Services');
+    expect(await detail.getByTestId('result-basic').textContent()).toContain('通訊服務');
     expect(wordsSplitAcrossLines).toEqual([]);
     await page.getByRole('button', { name: '關閉' }).click();
     await detail.waitFor({ state: 'detached' });
@@ -396,7 +401,7 @@ describe('stock analysis in the browser', () => {
 
       await visitorPage.goto(url('/history'));
       await visitorPage.getByText('請先登入以查看您的分析歷史記錄。').waitFor();
-      await visitorPage.getByRole('button', { name: '登入' }).waitFor();
+      await visitorPage.getByRole('button', { name: '登入', exact: true }).waitFor();
     } finally {
       await visitor.close();
     }

@@ -73,6 +73,11 @@ export const INPUT_LABELS: Record<string, Label> = {
   netDebt: l('淨債務', 'amount'),
   netDebtNote: l('淨債務說明', 'text'),
   factors: l('風險因素', 'text'),
+  // The risk level's factors, each given as its level and the reason.
+  volatility: l('股價波動', 'text'),
+  leverage: l('財務槓桿', 'text'),
+  earnings: l('盈利穩定性', 'text'),
+  valuation_uncertainty: l('估值不確定性', 'text'),
   roe: l('股東權益回報率（ROE）', 'fraction'),
   fcfConversion: l('現金轉化率（自由現金流 ÷ 純利）', 'fraction'),
   action: l('建議行動', 'text'),
