@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { LlmStandIn } from '../../tests/support/llm-stand-in';
+import { ANALYSABLE_SYMBOLS } from '../symbols';
 import { type Figures, Recorder, errorCode } from './measure';
 
 /** A running shape of the product, as the scenarios drive it. */
@@ -157,58 +158,8 @@ export async function concurrentSearches(target: Target): Promise<Record<string,
   return { '200 concurrent searches × 20': recorder.figures() };
 }
 
-export const SYMBOLS = [
-  'AAPL',
-  'MSFT',
-  'NVDA',
-  'AMZN',
-  'GOOGL',
-  'META',
-  'JPM',
-  'V',
-  'UNH',
-  'XOM',
-  'JNJ',
-  'PG',
-  'MA',
-  'HD',
-  'CVX',
-  'ABBV',
-  'MRK',
-  'KO',
-  'PEP',
-  'COST',
-  'AVGO',
-  'ADBE',
-  'CSCO',
-  'ORCL',
-  'CRM',
-  'NFLX',
-  'INTC',
-  'AMD',
-  'QCOM',
-  'TXN',
-  'IBM',
-  'NKE',
-  'MCD',
-  'WMT',
-  'DIS',
-  'BAC',
-  'WFC',
-  'GS',
-  'MS',
-  'CAT',
-  'BA',
-  'GE',
-  'HON',
-  'LMT',
-  'UPS',
-  'T',
-  'VZ',
-  'PFE',
-  'TMO',
-  'ABT',
-];
+/** Fifty analysable symbols, each analysis of a burst a different one where it can be. */
+export const SYMBOLS = ANALYSABLE_SYMBOLS.slice(0, 50);
 
 interface Balances {
   read(): Promise<number[]>;
