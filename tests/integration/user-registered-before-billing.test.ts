@@ -5,7 +5,7 @@ import { Pool } from 'pg';
 import { uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
-import { freePort } from '../support/gateway';
+import { freePort, freePortBlock } from '../support/gateway';
 
 jest.setTimeout(180_000);
 
@@ -27,7 +27,7 @@ describe('user.registered published before billing ever ran', () => {
 
   beforeAll(async () => {
     run = await prepareDistributedRun('first_deploy');
-    const servicePortBase = (await freePort()) + 10;
+    const servicePortBase = await freePortBlock(40);
     const env = { ...run.env, MAIL_OUTBOX_DIR: outbox, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
     const specs = distributedProcesses({ gatewayPort: await freePort(), servicePortBase, env });
     const portOf = (name: string) => specs.find((s) => s.name === name)?.port;

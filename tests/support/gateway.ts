@@ -46,3 +46,26 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/**
+ * The first of `size` consecutive free ports, for a distributed run whose processes take
+ * `base + n`. Chosen at random below Linux's ephemeral range (32768 up), where the kernel never
+ * hands out a port of its own: a base next to a `freePort()` answer could overlap another run's
+ * block, or a port a test binds with port 0, when suites run side by side.
+ */
+export async function freePortBlock(size: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - size));
+    const taken = await Promise.all(Array.from({ length: size }, (_, i) => isTaken(base + i)));
+    if (!taken.includes(true)) return base;
+  }
+  throw new Error(`no ${size} consecutive free ports found`);
+}
+
+function isTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = http.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(false)));
+  });
+}

@@ -12,7 +12,7 @@ import { ProcessGroup, SERVICES, distributedProcesses } from '../../deploy/distr
 import { JOBS_QUEUE } from '../../services/analysis/src/analyses/jobs';
 import { type ChatStandIn, followProgress, startChatStandIn } from '../integration/analysis-stack';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
-import { freePort } from '../support/gateway';
+import { freePort, freePortBlock } from '../support/gateway';
 import { type GhostStandIn, sampleGhostPosts, startGhostStandIn } from '../support/ghost-stand-in';
 
 /** How long an event may take to cross the bus and be consumed. */
@@ -78,7 +78,7 @@ describe('distributed system through the gateway', () => {
     // The stand-ins listen first, so the ports picked below cannot be handed to them.
     [ai, ghost] = await Promise.all([startChatStandIn(), startGhostStandIn({ posts: [...sampleGhostPosts(), APPLE_POST] })]);
     const gatewayPort = await freePort();
-    const servicePortBase = (await freePort()) + 10;
+    const servicePortBase = await freePortBlock(40);
     const env = {
       ...run.env,
       LLM_API_KEY: 'stand-in-key',

@@ -2,7 +2,7 @@ import { uniqueName } from '@stockai/platform/src/testing';
 import { ProcessGroup, distributedProcesses } from '../../../deploy/distributed';
 import { type ChatStandIn, startChatStandIn } from '../analysis-stack';
 import { type DistributedRun, prepareDistributedRun } from '../../support/distributed-run';
-import { freePort } from '../../support/gateway';
+import { freePort, freePortBlock } from '../../support/gateway';
 import { adminApiCases } from './admin-api-cases';
 
 jest.setTimeout(240_000);
@@ -26,7 +26,7 @@ describe('admin API, distributed', () => {
     run = await prepareDistributedRun('adm');
     ai = await startChatStandIn();
     const gatewayPort = await freePort();
-    const servicePortBase = (await freePort()) + 10;
+    const servicePortBase = await freePortBlock(40);
     const processes = distributedProcesses({
       gatewayPort,
       servicePortBase,
