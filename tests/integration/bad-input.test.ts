@@ -4,13 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateRsaKeyPair } from '@stockai/platform';
 import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
-import { startTestService, type TestService, testInfra, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { adminService } from '../../services/admin/src/app';
-import { analysisService } from '../../services/analysis/src/app';
+import { startTestService, type TestService, testInfra, uniqueName } from '@stockai/platform/src/testing';
 import { authService } from '../../services/auth/src/app';
 import { billingService } from '../../services/billing/src/app';
-import { contentService } from '../../services/content/src/app';
 import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
+import { type WholeStack, startWholeStack } from './hardening/whole-stack';
 import { startTestGateway } from '../support/gateway';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 import { registerUser } from './analysis-stack';
@@ -607,103 +605,40 @@ async function send(gatewayUrl: string, tokens: Record<Who, string | undefined>,
 const testName = (r: Row) => [`${r.route}: ${r.case} (${r.who})`, r] as const;
 
 describe('bad input on every API route, through the gateway', () => {
-  const keys = generateRsaKeyPair();
-  const exchange = `${uniqueName('bad_input')}.events`;
-  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bad-input-mail-'));
-  const adminLogin = { email: `${uniqueName('root')}@example.com`, password: 'admin-pass-1' };
-  const off = { limit: 0, windowSeconds: 60 };
   let stripe: StripeStandIn;
   let ghost: GhostStandIn;
-  const services: TestService[] = [];
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let stack: WholeStack;
   const tokens: Record<Who, string | undefined> = { visitor: undefined, user: undefined, admin: undefined };
 
   beforeAll(async () => {
     [stripe, ghost] = await Promise.all([startStripeStandIn(), startGhostStandIn()]);
-    const start = async (definition: Parameters<typeof startTestService>[0]) => {
-      const service = await startTestService(definition, { keys, exchange });
-      services.push(service);
-      return service;
-    };
-    // Billing before auth: its queue must be bound when auth announces the seeded admin.
-    // The admin service reaches the owners once they listen.
-    const owners = { auth: '', billing: '', analysis: '' };
-    const [billing, content, admin] = await Promise.all([
-      start(
-        billingService({
-          demoPayments: false,
-          stripe: {
-            secretKey: stripe.secretKey,
-            webhookSecret: stripe.webhookSecret,
-            publishableKey: stripe.publishableKey,
-            apiBase: stripe.url,
-          },
-        }),
-      ),
-      start(
-        contentService({
-          ghost: {
-            url: ghost.url,
-            contentApiKey: ghost.contentApiKey,
-            adminApiKey: ghost.adminApiKey,
-            webhookSecret: 'ghost-webhook-secret',
-            refreshIntervalMs: 60 * 60 * 1000,
-            timeoutMs: 2000,
-          },
-        }),
-      ),
-      start(
-        adminService({
-          owners: { auth: () => owners.auth, billing: () => owners.billing, analysis: () => owners.analysis },
-        }),
-      ),
-    ]);
-    const auth = await start(
-      authService({
-        tokenLifetimeSeconds: 3600,
-        appUrl: 'http://localhost:8080',
-        mail: { from: 'StockAI <no-reply@example.com>', outboxDir },
-        admin: adminLogin,
-        // The cases here are about validation: the per-IP and per-address limits would answer 429 first.
-        rateLimits: {
-          loginPerIp: { name: 'login-ip', ...off },
-          loginBackoff: { freeFailures: Number.MAX_SAFE_INTEGER, firstDelaySeconds: 1, maxDelaySeconds: 1, memorySeconds: 60 },
-          forgotPerIp: { name: 'forgot-ip', ...off },
-          forgotPerEmail: { name: 'forgot-email', ...off },
-          registerPerIp: { name: 'register-ip', ...off },
+    stack = await startWholeStack({
+      billing: {
+        demoPayments: false,
+        stripe: {
+          secretKey: stripe.secretKey,
+          webhookSecret: stripe.webhookSecret,
+          publishableKey: stripe.publishableKey,
+          apiBase: stripe.url,
         },
-      }),
-    );
-    const analysis = await start(
-      analysisService({ billingUrl: billing.url, marketData: 'snapshot', cacheTtlHours: 6, workers: 0, startsPerMinute: 0 }),
-    );
-    Object.assign(owners, { auth: auth.url, billing: billing.url, analysis: analysis.url });
-    gateway = await startTestGateway({
-      publicKey: keys.publicKey,
-      cache: auth.cache,
-      upstreams: { auth: auth.url, billing: billing.url, analysis: analysis.url, content: content.url, admin: admin.url },
+      },
+      content: {
+        ghost: {
+          url: ghost.url,
+          contentApiKey: ghost.contentApiKey,
+          adminApiKey: ghost.adminApiKey,
+          webhookSecret: 'ghost-webhook-secret',
+          refreshIntervalMs: 60 * 60 * 1000,
+          timeoutMs: 2000,
+        },
+      },
     });
-    tokens.user = (await registerUser(gateway.url)).token;
-    const login = await fetch(`${gateway.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: json(adminLogin),
-    });
-    tokens.admin = ((await login.json()) as { token: string }).token;
-    await waitFor(
-      "the admin's credit account",
-      async () =>
-        (await fetch(`${gateway.url}/api/users/credits`, { headers: { authorization: `Bearer ${tokens.admin}` } })).status === 200,
-      30_000,
-    );
+    Object.assign(tokens, stack.tokens);
   }, 120_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await Promise.all(services.map((service) => service.close()));
-    await deleteAmqpTopology((await testInfra()).amqpUrl, exchange, []);
+    await stack?.close();
     await Promise.all([stripe?.close(), ghost?.close()]);
-    fs.rmSync(outboxDir, { recursive: true, force: true });
   });
 
   it('has a row for every route of the spec', () => {
@@ -743,7 +678,7 @@ describe('bad input on every API route, through the gateway', () => {
   });
 
   it.each(ROWS.map(testName))('%s', async (_name, r) => {
-    const res = await send(gateway.url, tokens, r);
+    const res = await send(stack.gatewayUrl, tokens, r);
     expect(problemsWith(r, res.status, res.headers.get('content-type'), await res.text())).toEqual([]);
   });
 });

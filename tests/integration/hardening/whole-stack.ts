@@ -8,7 +8,9 @@ import { adminService } from '../../../services/admin/src/app';
 import { analysisService } from '../../../services/analysis/src/app';
 import { authService } from '../../../services/auth/src/app';
 import { billingService } from '../../../services/billing/src/app';
+import type { BillingOptions } from '../../../services/billing/src/config';
 import { contentService } from '../../../services/content/src/app';
+import type { ContentOptions } from '../../../services/content/src/config';
 import { startTestGateway } from '../../support/gateway';
 
 export interface WholeStack {
@@ -24,9 +26,11 @@ export interface WholeStack {
 /**
  * All five services on the real PostgreSQL, RabbitMQ and Redis behind the real gateway, with a
  * signed-in user and an admin. Without an analysis worker, a started analysis stays running.
- * Rate limits are off: the hardening tests send more than a person would.
+ * Rate limits are off: the hardening tests send more than a person would. Billing and content
+ * take their options from the caller (Stripe and Ghost stand-ins), else the demo processor and
+ * the built-in articles.
  */
-export async function startWholeStack(): Promise<WholeStack> {
+export async function startWholeStack(options: { billing?: BillingOptions; content?: ContentOptions } = {}): Promise<WholeStack> {
   const keys = generateRsaKeyPair();
   const exchange = `${uniqueName('hardening')}.events`;
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-mail-'));
@@ -41,8 +45,8 @@ export async function startWholeStack(): Promise<WholeStack> {
   const owners = { auth: '', billing: '', analysis: '' };
   // Billing before auth: its queue must be bound when auth announces the seeded admin.
   const [billing, content, admin] = await Promise.all([
-    start(billingService({ demoPayments: true })),
-    start(contentService()),
+    start(billingService(options.billing ?? { demoPayments: true })),
+    start(contentService(options.content)),
     start(adminService({ owners: { auth: () => owners.auth, billing: () => owners.billing, analysis: () => owners.analysis } })),
   ]);
   const auth = await start(
