@@ -301,6 +301,15 @@ describe('loading a newer bundle', () => {
         ),
       );
       edit('us/nasdaq-listed-symbols.csv', (t) => t.replace(/^AACB,.*\n/m, ''));
+      // A newer FinanceDatabase file that reclassifies one small cap without figures (0368.HK, Superland Group).
+      const before = (await createUniverse(db).search('Superland', 1))[0];
+      expect(before).toMatchObject({ symbol: '0368.HK', sector: 'Industrials', sectorZh: '工業' });
+      edit('hk/financedatabase-hkg.csv', (t) =>
+        t.replace(
+          /^(0368\.HK,(?:"[^"]*"|[^,]*),(?:"[^"]*"|[^,]*),[^,]*,)Industrials,Capital Goods,Construction & Engineering,/m,
+          '$1Real Estate,Real Estate,Real Estate Management & Development,',
+        ),
+      );
 
       const second = await loadUniverse(db, { dir });
       expect(second).toMatchObject({ loaded: true, retired: 1 });
@@ -309,6 +318,12 @@ describe('loading a newer bundle', () => {
       expect(await universe.statusOf('AACB')).toMatchObject({ status: 'inactive', isActive: false });
       expect((await universe.find('AACB'))?.reason).toContain('不在最新的市場資料檔');
       expect((await universe.find('AAPL'))?.status).toBe('active');
+      expect(await universe.find('0368.HK')).toMatchObject({
+        sector: 'Real Estate',
+        sectorZh: '地產',
+        industry: 'Real Estate Management & Development',
+        industryZh: '地產管理及發展',
+      });
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_data_loads');
       expect(rows[0]?.n).toBe(2);
     } finally {
