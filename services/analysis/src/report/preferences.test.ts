@@ -87,7 +87,10 @@ describe("the user's preferences in the advice of their own type", () => {
     expect(volatile.own.preferencesNote).toContain('您的投資期在 1 年以內，而此股的 β 值 1.9');
     expect(volatile.own.preferencesNote).toContain('調整為「持有」');
     expect(volatile.own.rationale).toContain('按您的投資偏好，建議調整為「持有」');
-    expect(volatile.own.positionSizePercent).toBe(positionSize('aggressive', 'hold', volatile.valuation));
+    // a hold's half position, of which a short horizon keeps three quarters
+    expect(volatile.own.positionSizePercent).toBeCloseTo(positionSize('aggressive', 'hold', volatile.valuation) * 0.75, 0);
+    expect(volatile.own.horizon).toBe('1 年以內（按您的投資偏好）');
+    expect(volatile.others.map((a) => a.horizon)).not.toContain('1 年以內（按您的投資偏好）');
 
     const calm = ownAdvice(steadyCompany(), 'growth', prefs({ goals: ['shortterm'] }));
     expect(calm.valuation).toMatchObject({ riskLevel: 'low', uncertainty: 'low' });

@@ -1,7 +1,7 @@
-import type { InvestmentGoal, InvestorPreferences, PreferredSector } from '@stockai/contracts';
+import type { InvestmentGoal, InvestmentTerm, InvestorPreferences, PreferredSector } from '@stockai/contracts';
 import type { MarketData } from '../market-data/types';
 import type { Recommendation, ValuationResult } from './types';
-import { percent, round } from './format';
+import { money, percent, round } from './format';
 import { RECOMMENDATION_TEXT, sectorText } from './labels';
 
 /** The wizard's words for its choices, as the preference screens show them. */
@@ -12,6 +12,12 @@ const SECTOR_TEXT: Record<PreferredSector, string> = {
   consumer: '消費',
   energy: '能源',
   realestate: '房地產',
+};
+/** The user's own horizon, shown in place of the type's usual one. */
+export const HORIZON_TEXT: Record<InvestmentTerm, string> = {
+  short: '1 年以內（按您的投資偏好）',
+  medium: '1 至 3 年（按您的投資偏好）',
+  long: '3 年以上（按您的投資偏好）',
 };
 const GOAL_TEXT: Record<InvestmentGoal, string> = { wealth: '財富增值', income: '穩定收入', retirement: '退休規劃', shortterm: '短期獲利' };
 
@@ -65,7 +71,7 @@ function tooVolatileForShortHorizon(valuation: ValuationResult): string | null {
   if (volatility?.level === 'high' && typeof volatility.value === 'number')
     return volatility.text.includes('波幅') ? `的年化波幅 ${round(volatility.value * 100, 1)}%` : `的 β 值 ${volatility.value}`;
   if (valuation.uncertainty === 'high' || valuation.uncertainty === 'very_high')
-    return `的合理價值不確定性${valuation.uncertainty === 'high' ? '高' : '極高'}（範圍 ${valuation.range?.low ?? '不詳'}–${valuation.range?.high ?? '不詳'}）`;
+    return `的合理價值不確定性${valuation.uncertainty === 'high' ? '高' : '極高'}（範圍 ${money(valuation.range?.low ?? null, valuation.currency)}–${money(valuation.range?.high ?? null, valuation.currency)}）`;
   if (valuation.riskLevel === 'high' || valuation.riskLevel === 'unknown')
     return valuation.riskLevel === 'high' ? '的風險等級高' : '的風險未能評估';
   return null;
@@ -122,13 +128,13 @@ export function tailorToPreferences(
   if (short) {
     const why = preferences.horizon === 'short' ? '您的投資期在 1 年以內' : '您以短期獲利為目標';
     const volatile = tooVolatileForShortHorizon(valuation);
+    if (isBuy(action) || action === 'hold') keep *= KEEP.shortHorizon;
     if (volatile && isBuy(action)) {
       action = 'hold';
       reasons.push(`${why}，而此股${volatile}，股價短期內可能遠離合理價值，因此不建議買入。`);
     } else if (volatile) {
-      reasons.push(`${why}，而此股${volatile}，短期股價可能大幅波動。`);
+      reasons.push(`${why}，而此股${volatile}，短期股價可能大幅波動，持倉宜較少。`);
     } else if (isBuy(action) || action === 'hold') {
-      keep *= KEEP.shortHorizon;
       reasons.push(`${why}，股價向合理價值回歸往往需時 1 年以上，持倉宜較少。`);
     }
   } else if (preferences.horizon === 'long' && valuation.upside !== null && valuation.recommendation !== 'unrated') {

@@ -11,7 +11,7 @@ import type {
 } from './types';
 import { clamp, round } from './format';
 import { RECOMMENDATION_TEXT, RISK_TEXT } from './labels';
-import { preferencesNote, tailorToPreferences } from './preferences';
+import { HORIZON_TEXT, preferencesNote, tailorToPreferences } from './preferences';
 
 const TYPES: RiskProfileId[] = ['conservative', 'stable', 'growth', 'aggressive'];
 const SCALE: Recommendation[] = ['strong_sell', 'sell', 'hold', 'buy', 'strong_buy'];
@@ -204,7 +204,7 @@ export function adviseInvestors(input: ReportInput, valuation: ValuationResult, 
       actionText: RECOMMENDATION_TEXT[action],
       positionSizePercent: size,
       stockAllocationRange: stockRange(type),
-      horizon: HORIZON[type],
+      horizon: preferences?.horizon ? HORIZON_TEXT[preferences.horizon] : HORIZON[type],
       keyRisks: keyRisks(type, input, valuation),
       rationale: rationale(type, budgetAction, { action, size }, valuation, business),
       highlighted: type === own,
