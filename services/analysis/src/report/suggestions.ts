@@ -174,10 +174,12 @@ function rationale(
         : budgetAction !== valuation.recommendation
           ? `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，超出${profile.name}投資者買入的風險預算，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[budgetAction]}」`
           : `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，在${profile.name}投資者的風險預算之內`;
+  // Beyond what the type should hold at all, "hold" means keep none: never "do not add, keep half".
+  const todo = beyondBudget(type, valuation) ? '如已持有，宜逐步減持至零' : ACTION_ADVICE[action];
   const tailored = action !== budgetAction ? `；按您的投資偏好，建議調整為「${RECOMMENDATION_TEXT[action]}」` : '';
   return (
     `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +
-    `${valueGapText(valuation)}，業務評分 ${business.score}/100；${why}${tailored}；${ACTION_ADVICE[action]}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
+    `${valueGapText(valuation)}，業務評分 ${business.score}/100；${why}${tailored}；${todo}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
   );
 }
 
