@@ -54,13 +54,14 @@ function earningCountry(data: MarketData): CostOfCapital['country'] {
 }
 
 /**
- * The beta: a regression on the bundled price history when it is precise enough, else the
+ * The beta: a regression on the provider's price history (Yahoo) or else the bundled one when it is precise enough, else the
  * provider's quoted beta, else the Damodaran industry beta — each Blume-adjusted
  * (0.67 β + 0.33: betas drift towards 1 over time) and bounded to 0.4–2.2. Null only when none
  * is known: the report then uses the market's 1.0 and says the risk is not known.
  */
 function betaOf(data: MarketData, industry: string | null): { beta: number; source: string; known: boolean } {
-  const stats = priceStats(data.symbol);
+  // The provider's own price history (Yahoo, live) before the bundled one.
+  const stats = data.priceHistory?.stats ?? priceStats(data.symbol);
   if (stats && stats.betaSe <= MAX_BETA_SE) {
     return {
       beta: clamp(stats.betaBlume, ...BETA_BOUNDS),
