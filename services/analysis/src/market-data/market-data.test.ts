@@ -175,6 +175,17 @@ describe('market data', () => {
       expect(second.freeCashFlow).toBe(first.freeCashFlow);
     });
 
+    it('asks Yahoo once for what analyses starting together all need (the index, one stock’s statements)', async () => {
+      const provider = createMarketDataProvider({ source: 'yahoo', db, logger, yahoo: { baseUrl: yahoo.url }, cache: createMemoryCache() });
+      const before = yahoo.requests.length;
+      const burst = await Promise.all([provider.fetch('AAPL'), provider.fetch('AAPL'), provider.fetch('AAPL')]);
+      const asked = yahoo.requests.slice(before).map((r) => r.split('?')[0]);
+      expect(asked.filter((r) => r === '/ws/fundamentals-timeseries/v1/finance/timeseries/AAPL')).toHaveLength(1);
+      expect(asked.filter((r) => r === '/v8/finance/chart/^GSPC')).toHaveLength(1);
+      expect(asked.filter((r) => r === '/v7/finance/quote')).toHaveLength(3);
+      expect(burst.every((d) => d.priceHistory?.stats?.betaRaw === burst[0]!.priceHistory?.stats?.betaRaw)).toBe(true);
+    });
+
     it('degrades to what Yahoo has when the index or the statements are missing, saying so', async () => {
       const standIn = await startYahooStandIn();
       standIn.withhold('^HSI');

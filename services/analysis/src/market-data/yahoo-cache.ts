@@ -22,25 +22,37 @@ export interface YahooCache {
  * Yahoo answers in the platform cache (Redis across processes, memory all-in-one), under
  * `market-data:yahoo:v1:<key>`. Dates are stored as ISO strings by the callers' own shapes.
  * A cache that fails is skipped (logged): Yahoo is asked instead, the analysis goes on. Without
- * a cache every call asks Yahoo.
+ * a cache only calls at the same moment share an answer.
  */
 export function yahooCache(cache: Cache | undefined, logger: Logger): YahooCache {
+  // Lookups under way in this process: a burst of analyses (every US stock wants ^GSPC) waits
+  // for the one request instead of each missing the cache and asking Yahoo at once.
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function lookUp<T>(full: string, ttlSeconds: number, load: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
+    if (cache) {
+      const hit = await cache.get(full).catch((err: unknown) => {
+        logger.warn({ err, key: full }, 'market-data cache read failed; asking Yahoo');
+        return null;
+      });
+      if (hit !== null) return JSON.parse(hit) as T;
+    }
+    const value = await load();
+    if (cache && keep(value))
+      await cache.set(full, JSON.stringify(value), ttlSeconds).catch((err: unknown) => {
+        logger.warn({ err, key: full }, 'market-data cache write failed');
+      });
+    return value;
+  }
+
   return {
-    async through(key, ttlSeconds, load, keep) {
+    through(key, ttlSeconds, load, keep) {
       const full = `market-data:yahoo:${VERSION}:${key}`;
-      if (cache) {
-        const hit = await cache.get(full).catch((err: unknown) => {
-          logger.warn({ err, key: full }, 'market-data cache read failed; asking Yahoo');
-          return null;
-        });
-        if (hit !== null) return JSON.parse(hit) as Awaited<ReturnType<typeof load>>;
-      }
-      const value = await load();
-      if (cache && keep(value))
-        await cache.set(full, JSON.stringify(value), ttlSeconds).catch((err: unknown) => {
-          logger.warn({ err, key: full }, 'market-data cache write failed');
-        });
-      return value;
+      const running = inFlight.get(full) as ReturnType<typeof load> | undefined;
+      if (running) return running;
+      const started = lookUp(full, ttlSeconds, load, keep).finally(() => inFlight.delete(full));
+      inFlight.set(full, started);
+      return started;
     },
   };
 }

@@ -225,7 +225,12 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
     const quotedRange = num(quote.fiftyTwoWeekHigh) !== null && num(quote.fiftyTwoWeekLow) !== null;
     const range = quotedRange ? null : yearRange(prices.bars, asOf);
     if (range) notes.push('52 週高低位由 Yahoo Finance 一年日線計算。');
-    else if (!quotedRange) notes.push('Yahoo Finance 沒有提供 52 週高低位，而取得的日線未及報價日期，52 週高低位從缺。');
+    else if (!quotedRange)
+      notes.push(
+        prices.bars.length
+          ? 'Yahoo Finance 沒有提供 52 週高低位，而取得的日線未及報價日期，52 週高低位從缺。'
+          : 'Yahoo Finance 沒有提供 52 週高低位，日線亦未能取得，52 週高低位從缺。',
+      );
 
     return {
       symbol: stock.symbol,
