@@ -4,7 +4,9 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expectedStats, fixtureCloses, fixtureSeries } from '../../../../tests/support/yahoo-fixtures';
 import { startYahooStandIn, type YahooStandIn } from '../../../../tests/support/yahoo-stand-in';
+import { valuationModels } from '../report/valuation';
 import { BUNDLED_MARKET_DATA } from '../universe/bundle';
+import { parseCsv } from '../universe/csv';
 import { parseFxTable } from '../universe/fx';
 import { loadUniverse } from '../universe/loader';
 import { createUniverse } from '../universe/service';
@@ -196,6 +198,20 @@ describe('market data', () => {
         expect(tencent.priceHistory?.weekly.length).toBeGreaterThan(0);
         expect(tencent.priceHistory?.stats).toBeNull();
         expect(tencent.notes.join('\n')).toContain('恒生指數（^HSI，Yahoo Finance）的股價暫時無法取得，未能計算 β 值及波幅');
+        // Without a live β the bundled regression stands in, naming its own window.
+        const bundled = parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, '..', 'prices', 'price-stats.csv'), 'utf8')).find(
+          (r) => r.symbol === '0700.HK',
+        )!;
+        const rate = valuationModels({ data: tencent, medians: null, investorType: 'growth' }).discountRate!;
+        expect(rate.betaSource).toContain(`以 ${bundled.from} 至 ${bundled.to} 每日回報對`);
+        // Neither live nor bundled: the stand-in β says why there is no regression.
+        const unbundled = { ...tencent, symbol: 'NOHISTORY.HK' };
+        expect(valuationModels({ data: unbundled, medians: null, investorType: 'growth' }).discountRate!.betaSource).toMatch(
+          /^與大市指數重疊的交易日不足或指數數據未能取得，未能回歸 β；/,
+        );
+        expect(
+          valuationModels({ data: { ...unbundled, priceHistory: null }, medians: null, investorType: 'growth' }).discountRate!.betaSource,
+        ).toMatch(/^Yahoo Finance 的股價歷史未能取得，未能回歸 β；/);
 
         standIn.withhold('AAPL');
         standIn.withhold('^GSPC');
