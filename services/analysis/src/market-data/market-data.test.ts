@@ -212,6 +212,11 @@ describe('market data', () => {
         expect(
           valuationModels({ data: { ...unbundled, priceHistory: null }, medians: null, investorType: 'growth' }).discountRate!.betaSource,
         ).toMatch(/^Yahoo Finance 的股價歷史未能取得，未能回歸 β；/);
+        // Years without a measurable cash-flow growth: the DCF says it grew at the sustainable rate instead, and why not the years'.
+        const noGrowth = valuationModels({ data: { ...tencent, fcfGrowth: null }, medians: null, investorType: 'growth' });
+        expect(noGrowth.models.find((m) => m.id === 'dcf')?.inputs.growthSource).toMatch(
+          /^可持續增長率（ROE × 保留比率）；多年年報未能計算自由現金流增長（原因見附註）$/,
+        );
 
         standIn.withhold('AAPL');
         standIn.withhold('^GSPC');

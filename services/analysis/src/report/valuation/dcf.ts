@@ -133,11 +133,13 @@ export function dcfModel(
       rateKind: onCashFlow ? '加權平均資本成本（WACC）' : '股權成本（CAPM）',
       firstYearGrowth: Number(g0.toFixed(4)),
       growthSource:
-        growthSource === 'sustainable'
+        (growthSource === 'sustainable'
           ? (history?.source ?? '可持續增長率（ROE × 保留比率）')
           : growthSource === 'industry'
-            ? `行業預期增長上限：${growthCap?.source ?? ''}`
-            : '預設值',
+            ? `行業預期增長上限：${growthCap?.source ?? ''}${history ? `（低於${history.source}）` : ''}`
+            : '預設值') +
+        // The provider had the years but no growth could be read from them: the notes say why.
+        (onCashFlow && data.fiscalYears?.length && !history ? '；多年年報未能計算自由現金流增長（原因見附註）' : ''),
       terminalGrowth: TERMINAL_GROWTH,
       explicitYears: EXPLICIT_YEARS,
       ...(data.fiscalYears?.length ? { fiscalYearEnd: data.fiscalYears.at(-1)!.end } : {}),
