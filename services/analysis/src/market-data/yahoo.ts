@@ -165,8 +165,8 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
     else
       notes.push(
         market?.length
-          ? `股價走勢圖為 ${found?.from} 至 ${found?.to} 的每週收市價（Yahoo Finance）；與${index.name}重疊的交易日不足 60 日，未能計算 β 值及波幅。`
-          : `股價走勢圖為 ${found?.from} 至 ${found?.to} 的每週收市價（Yahoo Finance）；${index.name}的股價暫時無法取得，未能計算 β 值及波幅。`,
+          ? `股價走勢圖為 ${found?.from} 至 ${found?.to} 的每週收市價（Yahoo Finance）；與${index.name}重疊的交易日不足 60 日，未能計算 β 值及波幅；β 改用內置股價歷史、報價或行業數據（見折現率說明）。`
+          : `股價走勢圖為 ${found?.from} 至 ${found?.to} 的每週收市價（Yahoo Finance）；${index.name}的股價暫時無法取得，未能計算 β 值及波幅；β 改用內置股價歷史、報價或行業數據（見折現率說明）。`,
       );
     return { bars: own, history: found };
   }
