@@ -162,6 +162,8 @@ describe('market data', () => {
       const weekly = data.priceHistory!.weekly;
       expect(weekly.at(-1)).toEqual({ date: expected.to, close: fixtureCloses('AAPL').get(expected.to!) });
       expect(data.priceHistory!.source).toContain(`${weekly[0]!.date} 至 ${expected.to}`);
+      // The stand-in's AAPL history ends in 2024, the quote is of 2025-11-21: the chart says its last close is not the price.
+      expect(data.priceHistory!.source).toMatch(/；並非最新股價（報價日期 2025-11-21）$/);
       expect(yahoo.requests.some((r) => r.startsWith('/v8/finance/chart/%5EGSPC?') || r.startsWith('/v8/finance/chart/^GSPC?'))).toBe(true);
     });
 

@@ -24,6 +24,11 @@ export interface YahooProviderOptions {
   cache: YahooCache;
 }
 
+/** Said after a chart's window when it ends more than a week before the quote: its last close is not today's price. */
+function staleRemark(to: string, asOf: string | null): string {
+  return asOf && Date.parse(asOf) - Date.parse(to) > 7 * 86_400_000 ? `；並非最新股價（報價日期 ${asOf}）` : '';
+}
+
 /** The index each market's β is measured against, fetched from Yahoo like the stock. */
 const MARKET_INDEX = {
   US: { symbol: '^GSPC', name: 'S&P 500 指數（^GSPC，Yahoo Finance）' },
@@ -263,7 +268,7 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
       beta: num(quote.beta),
       fiscalYears: years,
       fcfGrowth: growth?.growth ?? null,
-      priceHistory: prices.history,
+      priceHistory: prices.history && { ...prices.history, source: prices.history.source + staleRemark(prices.history.to, asOf) },
       asOf,
       source: 'yahoo',
       notes: [`即時數據來自 Yahoo Finance（報價日期 ${asOf ?? '不詳'}）。`, ...notes],
