@@ -13,12 +13,12 @@ export interface RiskAssessment {
 const POINTS: Record<'low' | 'medium' | 'high', number> = { low: 0, medium: 1, high: 2 };
 
 /**
- * Price risk: the annualised volatility of the bundled daily prices (under 25 % low, under 40 %
+ * Price risk: the annualised volatility of the provider's (Yahoo) or else the bundled daily prices (under 25 % low, under 40 %
  * medium, else high), else the beta (under 0.9 low, up to 1.3 medium, above high). The beta of
  * an industry table is the industry's risk, not the stock's: it does not count.
  */
 function volatilityFactor(data: MarketData): RiskFactor {
-  const stats = priceStats(data.symbol);
+  const stats = data.priceHistory?.stats ?? priceStats(data.symbol);
   const base = { id: 'volatility' as const, label: '股價波動' };
   if (stats) {
     const v = stats.volatility;
