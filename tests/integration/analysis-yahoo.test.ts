@@ -74,13 +74,17 @@ describe('analysis on Yahoo market data', () => {
     const results = analysis.results;
     expect(results.dataSource).toBe('yahoo');
 
-    // Inputs as the stand-in serves them: the latest fiscal year, converted at Yahoo's rate.
+    // Inputs as the stand-in serves them: every fiscal year, converted at Yahoo's rate.
     const rate = fx ?? (fixtureQuote('CNYHKD=X').regularMarketPrice as number);
     const quote = fixtureQuote(symbol);
     const fcfSeries = fixtureSeries(symbol, 'FreeCashFlow');
     const ends = Object.keys(fcfSeries).sort();
     const latest = ends.at(-1)!;
-    const fcf = fcfSeries[latest]! * rate;
+    // The base year: the median free-cash-flow margin of the years × the latest revenue (normalised), converted.
+    const revenueSeries = fixtureSeries(symbol, 'TotalRevenue');
+    const margins = ends.map((d) => fcfSeries[d]! / revenueSeries[d]!).sort((a, b) => a - b);
+    const medianMargin = (margins[Math.floor((margins.length - 1) / 2)]! + margins[Math.ceil((margins.length - 1) / 2)]!) / 2;
+    const fcf = medianMargin * revenueSeries[latest]! * rate;
     const netDebt = (fixtureSeries(symbol, 'TotalDebt')[latest]! - fixtureSeries(symbol, 'CashAndCashEquivalents')[latest]!) * rate;
     const debt = fixtureSeries(symbol, 'TotalDebt')[latest]! * rate;
     const shares = quote.sharesOutstanding as number;
@@ -100,18 +104,25 @@ describe('analysis on Yahoo market data', () => {
     expect(results.valuation.discountRate.betaSource).toContain(index);
     expect(results.valuation.discountRate.wacc).toBeCloseTo(wacc, 4);
 
-    // First-year growth: free cash flow's own yearly growth over the fiscal years, capped by the US industry's expected growth.
+    // First-year growth: revenue's compound yearly growth over the fiscal years, capped by the US industry's expected growth.
     const years = Math.round((Date.parse(latest) - Date.parse(ends[0]!)) / (365.25 * 86_400_000));
-    const history = (fcfSeries[latest]! / fcfSeries[ends[0]!]!) ** (1 / years) - 1;
+    const history = (revenueSeries[latest]! / revenueSeries[ends[0]!]!) ** (1 / years) - 1;
     const cap = region === 'US' && industry.expected_growth ? Math.max(Number(industry.expected_growth), 0) : null;
     const g0 = clamp(cap !== null && cap < history ? cap : history, 0, 0.15);
 
     const dcf = results.valuation.models.find((m: { id: string }) => m.id === 'dcf');
     expect(dcf).toMatchObject({ skipped: false, name: '現金流折現（DCF）：自由現金流' });
-    expect(dcf.inputs).toMatchObject({ baseAmount: expect.closeTo(fcf, -3), netDebt: expect.closeTo(netDebt, -3), fiscalYearEnd: latest });
+    expect(dcf.inputs).toMatchObject({
+      baseAmount: expect.closeTo(fcf, -3),
+      latestFreeCashFlow: expect.closeTo(fcfSeries[latest]! * rate, -3),
+      netDebt: expect.closeTo(netDebt, -3),
+      fiscalYearEnd: latest,
+    });
+    expect(dcf.inputs.normalisedFcfMargin).toBeCloseTo(medianMargin, 4);
+    expect(dcf.inputs.baseMethod).toContain(`${ends[0]} 至 ${latest} 共 ${ends.length} 個財政年度自由現金流率`);
     expect(dcf.inputs.firstYearGrowth).toBeCloseTo(g0, 4);
-    // Capped or not, the explanation names the years the cash-flow growth was read from.
-    expect(dcf.inputs.growthSource).toContain(`自由現金流由截至 ${ends[0]} 至截至 ${latest}`);
+    // Capped or not, the explanation names the years the revenue growth was read from.
+    expect(dcf.inputs.growthSource).toContain(`營業額由截至 ${ends[0]} 至截至 ${latest}`);
     if (cap !== null && cap < history) expect(dcf.inputs.growthSource).toMatch(/^行業預期增長上限/);
     expect(dcf.value).toBeCloseTo((enterpriseValue(fcf, g0, wacc) - netDebt) / shares, 1);
 

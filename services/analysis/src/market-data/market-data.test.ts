@@ -125,13 +125,10 @@ describe('market data', () => {
         cash: fixtureSeries('AAPL', 'CashAndCashEquivalents')[latest],
         asOf: '2025-11-21',
       });
-      // Every fiscal year the stand-in holds, oldest first, and the free-cash-flow growth across them.
+      // Every fiscal year the stand-in holds, oldest first: the DCF reads its revenue growth and normal cash flow from them.
       expect(data.fiscalYears?.map((y) => [y.end, y.revenue, y.freeCashFlow, y.equity])).toEqual(
         ends.map((d) => [d, revenue[d], fcf[d], fixtureSeries('AAPL', 'StockholdersEquity')[d]]),
       );
-      const span = Math.round((Date.parse(latest) - Date.parse(ends[0]!)) / (365.25 * 86_400_000));
-      expect(data.fcfGrowth?.rate).toBeCloseTo((fcf[latest]! / fcf[ends[0]!]!) ** (1 / span) - 1, 12);
-      expect(data.fcfGrowth).toMatchObject({ from: ends[0], to: latest, years: span });
       expect(data.notes.join('\n')).toContain(`均取自截至 ${latest} 的財政年度年報`);
       expect(data.bookValuePerShare).toBeCloseTo(271.49 / 54.4, 10); // price ÷ P/B = 4.9906
       expect(data.notes[0]).toContain('即時數據來自 Yahoo Finance');
@@ -214,11 +211,12 @@ describe('market data', () => {
         expect(
           valuationModels({ data: { ...unbundled, priceHistory: null }, medians: null, investorType: 'growth' }).discountRate!.betaSource,
         ).toMatch(/^Yahoo Finance 的股價歷史未能取得，未能回歸 β；/);
-        // Years without a measurable cash-flow growth: the DCF says it grew at the sustainable rate instead, and why not the years'.
-        const noGrowth = valuationModels({ data: { ...tencent, fcfGrowth: null }, medians: null, investorType: 'growth' });
-        expect(noGrowth.models.find((m) => m.id === 'dcf')?.inputs.growthSource).toMatch(
-          /^可持續增長率（ROE × 保留比率）；多年年報未能計算自由現金流增長（原因見附註）$/,
-        );
+        // Too few years to measure revenue growth or a normal margin: the DCF says it grew the latest free cash flow at the sustainable rate instead, and why.
+        const twoYears = { ...tencent, fiscalYears: tencent.fiscalYears!.slice(-2) };
+        const noGrowth = valuationModels({ data: twoYears, medians: null, investorType: 'growth' }).models.find((m) => m.id === 'dcf')!;
+        expect(noGrowth.inputs.growthSource).toBe('可持續增長率（ROE × 保留比率）；營業額的年度少於兩年，未能計算歷史增長');
+        expect(noGrowth.inputs.baseMethod).toMatch(/^最新財政年度自由現金流（只有 2 個財政年度同時有營業額及自由現金流（少於 3 年）/);
+        expect(noGrowth.inputs.baseAmount).toBe(tencent.freeCashFlow);
 
         standIn.withhold('AAPL');
         standIn.withhold('^GSPC');

@@ -46,8 +46,6 @@ export interface MarketData {
    * (Yahoo); absent where the provider has only the latest figures (the snapshot).
    */
   fiscalYears?: FiscalYear[];
-  /** The yearly growth of free cash flow across `fiscalYears`; null when it cannot be measured (absent: not asked). */
-  fcfGrowth?: SeriesGrowth | null;
   /**
    * Daily prices the provider fetched: weekly closes for the chart, β and volatility against
    * the market index; absent when the provider has none (the bundled tables serve instead).
@@ -77,17 +75,6 @@ export interface FiscalYear {
   cash: number | null;
   equity: number | null;
   shares: number | null;
-}
-
-/** A compound yearly growth rate between two fiscal years' figures. */
-export interface SeriesGrowth {
-  rate: number;
-  /** The fiscal year ends it runs between (ISO dates). */
-  from: string;
-  to: string;
-  years: number;
-  /** Where it came from, in Traditional Chinese, for `explain`. */
-  source: string;
 }
 
 /** β and volatility of one stock's daily returns against its market's index over a named window. */

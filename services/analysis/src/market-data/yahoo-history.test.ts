@@ -1,5 +1,6 @@
 import { dailyBars, regressOnIndex, weeklyCloses, yearRange, type DailyBar } from './yahoo-prices';
-import { convertYear, fcfGrowthOf, fiscalYears, latestYearNote } from './yahoo-statements';
+import { normalisedCashFlowOf, revenueGrowthOf } from '../report/valuation/cash-flow-history';
+import { convertYear, fiscalYears, latestYearNote } from './yahoo-statements';
 
 const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -43,13 +44,28 @@ describe('Yahoo statements as fiscal years', () => {
     expect(convertYear(first!, null).revenue).toBeNull();
   });
 
-  it('measures free-cash-flow growth between the first and last years only when both are positive', () => {
-    const { growth } = fcfGrowthOf(fiscalYears(rows));
-    expect(growth!.rate).toBeCloseTo((27 / 18) ** (1 / 2) - 1, 12);
+  it('measures revenue growth between the first and last years with a revenue, only when both are positive and two years apart', () => {
+    const { growth } = revenueGrowthOf(fiscalYears(rows));
+    expect(growth!.rate).toBeCloseTo((130 / 100) ** (1 / 2) - 1, 12);
     expect(growth).toMatchObject({ from: '2022-12-31', to: '2024-12-31', years: 2 });
-    const negative = fiscalYears(rows.map((r) => (r.date.getUTCFullYear() === 2022 ? { ...r, capitalExpenditure: -40 } : r)));
-    expect(fcfGrowthOf(negative)).toEqual({ growth: null, reason: expect.stringContaining('不為正數') });
-    expect(fcfGrowthOf(fiscalYears(rows.slice(1, 3)))).toEqual({ growth: null, reason: expect.stringContaining('少於兩年') });
+    expect(growth!.source).toContain('營業額由截至 2022-12-31 至截至 2024-12-31 的財政年度（2 年）');
+    const shrunkToNothing = fiscalYears(rows.map((r) => (r.date.getUTCFullYear() === 2024 ? { ...r, totalRevenue: 0 } : r)));
+    expect(revenueGrowthOf(shrunkToNothing)).toEqual({ growth: null, reason: expect.stringContaining('不為正數') });
+    expect(revenueGrowthOf(fiscalYears(rows.slice(1, 3)))).toEqual({ growth: null, reason: expect.stringContaining('少於兩年') });
+  });
+
+  it('normalises free cash flow as the median margin of the years times the latest revenue, from three years on', () => {
+    const years = fiscalYears(rows);
+    const margins = [18 / 100, 20 / 120, 27 / 130].sort((a, b) => a - b);
+    const { base } = normalisedCashFlowOf(years);
+    expect(base!.margin).toBeCloseTo(margins[1]!, 12);
+    expect(base!.amount).toBeCloseTo(margins[1]! * 130, 9);
+    expect(base).toMatchObject({ latestRevenue: 130, latestFreeCashFlow: 27 });
+    expect(base!.margins.map((m) => m.end)).toEqual(['2022-12-31', '2023-12-31', '2024-12-31']);
+    // Two years are no cycle: the latest free cash flow stands, and the reason says so.
+    expect(normalisedCashFlowOf(years.slice(1))).toEqual({ base: null, reason: expect.stringContaining('只有 2 個財政年度') });
+    const noLatestCashFlow = years.map((y, i) => (i === 2 ? { ...y, freeCashFlow: null } : y));
+    expect(normalisedCashFlowOf(noLatestCashFlow)).toEqual({ base: null, reason: expect.stringContaining('最新財政年度沒有') });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FiscalYear, SeriesGrowth } from './types';
+import type { FiscalYear } from './types';
 
 type Row = Record<string, unknown>;
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -83,31 +83,4 @@ export function latestYearNote(years: FiscalYear[]): string | null {
     `營業額、淨利潤、EBITDA、自由現金流、總債務及現金均取自截至 ${latest.end} 的財政年度年報（Yahoo Finance，共取得 ${years.length} 個財政年度：${years[0]!.end} 至 ${latest.end}）。` +
     (missing.length ? `該年度沒有${missing.join('、')}，相關數字從缺，不以其他年度代替。` : '')
   );
-}
-
-/**
- * The compound yearly growth of free cash flow from the oldest to the latest fiscal year that
- * has one, over at least two years, when both ends are positive (a growth rate from or to a
- * negative cash flow means nothing); else null with the reason.
- */
-export function fcfGrowthOf(years: FiscalYear[]): { growth: SeriesGrowth | null; reason: string | null } {
-  const withFcf = years.filter((y) => y.freeCashFlow !== null);
-  const first = withFcf[0];
-  const last = withFcf.at(-1);
-  if (!first || !last || first === last) return { growth: null, reason: '只有一個財政年度的自由現金流，未能計算歷史增長' };
-  const span = Math.round((Date.parse(last.end) - Date.parse(first.end)) / (365.25 * 86_400_000));
-  if (span < 2) return { growth: null, reason: '自由現金流的年度少於兩年，未能計算歷史增長' };
-  if (first.freeCashFlow! <= 0 || last.freeCashFlow! <= 0)
-    return { growth: null, reason: `${first.end} 或 ${last.end} 的自由現金流不為正數，歷史增長率沒有意義` };
-  const rate = (last.freeCashFlow! / first.freeCashFlow!) ** (1 / span) - 1;
-  return {
-    growth: {
-      rate,
-      from: first.end,
-      to: last.end,
-      years: span,
-      source: `自由現金流由截至 ${first.end} 至截至 ${last.end} 的財政年度（${span} 年）年均增長 ${(rate * 100).toFixed(1)}%（Yahoo Finance 年報）`,
-    },
-    reason: null,
-  };
 }

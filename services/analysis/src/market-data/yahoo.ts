@@ -6,7 +6,7 @@ import type { YahooClient } from './yahoo-client';
 import type { FiscalYear, MarketData, MarketDataProvider, PriceHistory } from './types';
 import { PRICES_TTL_SECONDS, STATEMENTS_TTL_SECONDS, type YahooCache } from './yahoo-cache';
 import { type ChartAnswer, type DailyBar, dailyBars, HISTORY_YEARS, priceHistoryOf, yearRange } from './yahoo-prices';
-import { convertYear, fcfGrowthOf, fiscalYears, latestYearNote, STATEMENT_YEARS } from './yahoo-statements';
+import { convertYear, fiscalYears, latestYearNote, STATEMENT_YEARS } from './yahoo-statements';
 
 export interface YahooProviderOptions {
   client: YahooClient;
@@ -73,7 +73,7 @@ export function bookValueOf(
  * Live figures from Yahoo Finance through yahoo-finance2: `quote` (price, change, volume,
  * valuation ratios, currencies), `fundamentalsTimeSeries` (up to five fiscal years of revenue,
  * net income, EBITDA, operating cash flow, capex, free cash flow, debt, cash, equity and
- * shares: the latest year gives the figures, the series the free-cash-flow growth) and `chart`
+ * shares: the latest year gives the figures, the series the DCF's revenue growth and normalised free cash flow, report/valuation/cash-flow-history.ts) and `chart`
  * (five years of daily prices of the stock and of its market's index, ^GSPC or ^HSI: the
  * weekly chart, a two-year β and volatility, the 52-week range when the quote lacks it).
  * Statements and prices are cached (yahoo-cache.ts); a part Yahoo cannot give is left out and
@@ -209,10 +209,8 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
     };
     const years = (reportedYears ?? []).map((y) => convertYear(y, rate));
     const statement = years.at(-1) ?? null;
-    const growth = years.length ? fcfGrowthOf(years) : null;
     const yearNote = latestYearNote(years);
     if (yearNote) notes.push(yearNote);
-    if (growth?.reason) notes.push(`${growth.reason}。`);
 
     const price = num(quote.regularMarketPrice);
     const sharesOutstanding = num(quote.sharesOutstanding) ?? statement?.shares ?? null;
@@ -267,7 +265,6 @@ export function yahooProvider(options: YahooProviderOptions): MarketDataProvider
       cash: statement?.cash ?? null,
       beta: num(quote.beta),
       fiscalYears: years,
-      fcfGrowth: growth?.growth ?? null,
       priceHistory: prices.history && { ...prices.history, source: prices.history.source + staleRemark(prices.history.to, asOf) },
       asOf,
       source: 'yahoo',

@@ -11,6 +11,7 @@ import {
   fadedGrowth,
   firstYearGrowth,
 } from './assumptions';
+import { normalisedCashFlowOf, revenueGrowthOf } from './cash-flow-history';
 
 const NAME = '現金流折現（DCF）';
 
@@ -67,6 +68,10 @@ const BASE_TEXT: Record<Base['kind'], string> = { fcf: '自由現金流', netInc
  * at the sustainable growth.
  * Free cash flow is discounted at the WACC (it pays lenders and owners), earnings at the cost
  * of equity (cost-of-capital.ts).
+ * With several fiscal years (Yahoo, ADR 0055) the free cash flow is a normal year's — the
+ * median free-cash-flow margin × the latest revenue — and its growth the revenue's compound
+ * growth over the years (cash-flow-history.ts); with one year (the bundled figures) the
+ * latest free cash flow at the sustainable growth. Either way capped and bounded as above.
  */
 export function dcfModel(
   data: MarketData,
@@ -86,8 +91,18 @@ export function dcfModel(
   }
 
   const onCashFlow = base.kind === 'fcf';
-  // Free cash flow grows at its own multi-year rate where the provider has the years (Yahoo); else at the sustainable growth.
-  const history = onCashFlow ? (data.fcfGrowth ?? null) : null;
+  // Where the provider has several fiscal years (Yahoo), free cash flow is valued as a practitioner would: a normal
+  // year's (median margin × latest revenue) growing with revenue; the bundled figures have one year and keep the sustainable growth.
+  const years = onCashFlow && data.fiscalYears?.length ? data.fiscalYears : null;
+  const revenue = years ? revenueGrowthOf(years) : null;
+  const normalised = years ? normalisedCashFlowOf(years) : null;
+  const baseAmount = normalised?.base?.amount ?? base.amount;
+  if (baseAmount <= 0)
+    return skipped(`正常化自由現金流不為正數：${normalised!.base!.source}`, {
+      freeCashFlow: base.amount,
+      normalisedFreeCashFlow: baseAmount,
+    });
+  const history = revenue?.growth ?? null;
   const { growth: g0, source: growthSource } = firstYearGrowth(history?.rate ?? metrics.sustainableGrowth, growthCap);
   // Free cash flow reaches debt and equity holders alike: discounted at the WACC; earnings are the owners' own, at the cost of equity.
   const discount = onCashFlow ? rates.firm : rates.equity;
@@ -95,7 +110,7 @@ export function dcfModel(
   // Earnings pay for their own growth: only what is left after reinvesting g ÷ ROE of them reaches the owners.
   const roe = onCashFlow ? null : reinvestmentReturn(metrics.roe, r);
   const distributable = (growth: number) => (roe === null ? 1 : clamp(1 - growth / roe, 0, 1));
-  let earned = base.amount;
+  let earned = baseAmount;
   let presentValue = 0;
   for (let year = 1; year <= EXPLICIT_YEARS; year++) {
     const growth = fadedGrowth(g0, year);
@@ -113,7 +128,7 @@ export function dcfModel(
       cash: data.cash,
     });
 
-  const what = BASE_TEXT[base.kind];
+  const what = normalised?.base ? '正常化自由現金流（歷年自由現金流率中位數 × 最新營業額）' : BASE_TEXT[base.kind];
   return {
     id: 'dcf',
     name: `${NAME}：${onCashFlow ? '自由現金流' : '盈利'}`,
@@ -123,7 +138,14 @@ export function dcfModel(
     reason: null,
     inputs: {
       base: what,
-      baseAmount: base.amount,
+      baseAmount,
+      ...(normalised
+        ? {
+            baseMethod: normalised.base?.source ?? `最新財政年度自由現金流（${normalised.reason}）`,
+            latestFreeCashFlow: base.amount,
+            ...(normalised.base ? { normalisedFcfMargin: Number(normalised.base.margin.toFixed(4)) } : {}),
+          }
+        : {}),
       sharesOutstanding: shares,
       discountRate: Number(r.toFixed(4)),
       riskFreeRate: discount.riskFree,
@@ -138,8 +160,8 @@ export function dcfModel(
           : growthSource === 'industry'
             ? `行業預期增長上限：${growthCap?.source ?? ''}${history ? `（低於${history.source}）` : ''}`
             : '預設值') +
-        // The provider had the years but no growth could be read from them: the notes say why.
-        (onCashFlow && data.fiscalYears?.length && !history ? '；多年年報未能計算自由現金流增長（原因見附註）' : ''),
+        // The provider had the years but no revenue growth could be read from them: say why.
+        (revenue?.reason ? `；${revenue.reason}` : ''),
       terminalGrowth: TERMINAL_GROWTH,
       explicitYears: EXPLICIT_YEARS,
       ...(data.fiscalYears?.length ? { fiscalYearEnd: data.fiscalYears.at(-1)!.end } : {}),

@@ -153,6 +153,54 @@ describe('valuationModels', () => {
     expect(result.recommendation).not.toMatch(/^strong_/);
   });
 
+  describe('with several fiscal years (live data): a normal year’s free cash flow, growing with revenue', () => {
+    const ends = ['2021-12-31', '2022-12-31', '2023-12-31', '2024-12-31'];
+    const revenue = [20e9, 21.5e9, 23e9, 25e9];
+    /** Four years at a 24 % free-cash-flow margin; `latestFcf` replaces the last year's (a capex-heavy year spends more). */
+    const withYears = (latestFcf: number) => {
+      const fcf = revenue.map((r, i) => (i === revenue.length - 1 ? latestFcf : 0.24 * r));
+      const fiscalYears = ends.map((end, i) => ({
+        ...{ netIncome: null, ebitda: null, operatingCashFlow: null, capitalExpenditure: null },
+        ...{ totalDebt: 10e9, cash: 4e9, equity: null, shares: 1e9 },
+        end,
+        revenue: revenue[i]!,
+        freeCashFlow: fcf[i]!,
+      }));
+      return steadyCompany({ source: 'yahoo', freeCashFlow: latestFcf, revenue: 25e9, fiscalYears });
+    };
+    // Revenue's compound growth over the three years, under the machinery industry's cap and the 15 % bound.
+    const revenueGrowth = (25e9 / 20e9) ** (1 / 3) - 1;
+    const g0 = Math.min(revenueGrowth, Number(machinery.expected_growth), 0.15);
+
+    it('discounts the median margin × the latest revenue, grown at the revenue’s compound growth, and names both', () => {
+      const dcf = modelOf(sut(withYears(0.24 * 25e9)).models, 'dcf');
+      const r = dcf.inputs.discountRate as number;
+      expect(dcf.inputs.firstYearGrowth).toBeCloseTo(g0, 4);
+      expect(dcf.inputs.baseAmount).toBeCloseTo(0.24 * 25e9, 0);
+      expect(dcf.value).toBeCloseTo(fcffValue(0.24 * 25e9, Number(g0.toFixed(4)), r, 6e9, 1e9), 1);
+      expect(dcf.inputs.growthSource).toContain(`營業額由截至 ${ends[0]} 至截至 ${ends[3]} 的財政年度（3 年）`);
+      expect(dcf.inputs.baseMethod).toContain(`${ends[0]} 至 ${ends[3]} 共 4 個財政年度自由現金流率（自由現金流 ÷ 營業額）的中位數 24.0%`);
+    });
+
+    it('is not dragged down by a capex-heavy year (free cash flow halved while revenue grew)', () => {
+      const steady = modelOf(sut(withYears(0.24 * 25e9)).models, 'dcf');
+      const capexYear = modelOf(sut(withYears(0.12 * 25e9)).models, 'dcf');
+      // The median margin of 24 %, 24 %, 24 % and 12 % is 24 %: the same base, the same growth, the same value.
+      expect(capexYear.value).toBe(steady.value);
+      expect(capexYear.inputs).toMatchObject({ latestFreeCashFlow: 0.12 * 25e9, normalisedFcfMargin: 0.24 });
+      expect(capexYear.inputs.baseMethod).toContain('最新年度自由現金流率 12.0%');
+      // Discounting the latest year's free cash flow as it is would have halved the enterprise value.
+      const r = capexYear.inputs.discountRate as number;
+      expect(capexYear.value!).toBeGreaterThan(fcffValue(0.12 * 25e9, Number(g0.toFixed(4)), r, 6e9, 1e9) * 1.5);
+    });
+
+    it('keeps the latest free cash flow and the sustainable growth where there is one year (the bundled figures)', () => {
+      const dcf = modelOf(sut(steadyCompany({ freeCashFlow: 3e9 })).models, 'dcf');
+      expect(dcf.inputs).toMatchObject({ baseAmount: 3e9, firstYearGrowth: 0.125 });
+      expect(dcf.inputs.baseMethod).toBeUndefined();
+    });
+  });
+
   it('subtracts net debt only when both debt and cash are known, and says so', () => {
     const dcf = modelOf(sut(steadyCompany({ cash: null })).models, 'dcf');
     expect(dcf.inputs).toMatchObject({ netDebt: null, netDebtNote: NET_DEBT_UNKNOWN });
