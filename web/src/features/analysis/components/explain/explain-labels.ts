@@ -86,6 +86,12 @@ export const INPUT_LABELS: Record<string, Label> = {
   stockAllocation: l('股票配置範圍', 'text'),
   base: l('估值基數', 'text'),
   baseAmount: l('基數金額', 'amount'),
+  // The live DCF's normalised base (ADR 0055): how it was found, the latest year's own figure and the typical margin.
+  baseMethod: l('基數計算方法', 'text'),
+  latestFreeCashFlow: l('最新年度自由現金流', 'amount'),
+  normalisedFcfMargin: l('正常化自由現金流率', 'fraction'),
+  normalisedFreeCashFlow: l('正常化自由現金流', 'amount'),
+  fiscalYearEnd: l('財政年度結算日', 'date'),
   discountRate: l('折現率', 'fraction'),
   costOfEquity: l('股權成本', 'fraction'),
   wacc: l('加權平均資本成本（WACC）', 'fraction'),
