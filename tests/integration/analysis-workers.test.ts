@@ -39,6 +39,8 @@ describe('analysis workers', () => {
   async function killWorkerMidJob(id: string, token: string) {
     const worker = await stack.startWorker();
     await stack.ai.waitHeld();
+    // The job's row shows the stage it reached within its progress write gap (250 ms).
+    await waitFor('the valuation stage written', async () => (await analysisOf(id, token)).progress === 40);
     expect(await analysisOf(id, token)).toMatchObject({ status: 'processing', progress: 40 });
     await worker.kill();
     stack.ai.dropHeld();

@@ -4,6 +4,7 @@ import { analysisHistory } from './analyses/history';
 import { DEFAULT_JOB_DEADLINE_MS, analysisJobSubscriptions, declareJobQueue } from './analyses/jobs';
 import type { AnalysisEngine } from './analyses/engine';
 import { streamProgress } from './analyses/progress-stream';
+import { DEFAULT_PROGRESS_WRITE_MS, progressNotices } from './analyses/progress-notices';
 import { type ProgressWatcher, progressWatcher } from './analyses/progress-watcher';
 import { analysesRoutes } from './analyses/routes';
 import { analysesService } from './analyses/service';
@@ -60,7 +61,7 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
         logger: ctx.logger,
         afterCommit: ctx.outbox.kick,
       });
-      const progress = progressWatcher(ctx.db, ctx.logger);
+      const progress = progressWatcher(ctx.db, ctx.logger, core.notices);
       watcher = progress;
       const sweep = stuckAnalysisSweep(
         { db: ctx.db, logger: ctx.logger, afterCommit: ctx.outbox.kick },
@@ -130,7 +131,18 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
     mergeReport: (input, parts, context) => mergeReport(input, parts, analyst, context),
   };
   const cache = resultCache(db, options.cacheTtlHours);
-  const jobDeps = { db, engine, cache, logger, afterCommit: ctx.outbox.kick, deadlineMs: options.jobDeadlineMs ?? DEFAULT_JOB_DEADLINE_MS };
+  // The jobs tell their stages to the streams of their own process (all-in-one: all of them).
+  const notices = progressNotices();
+  const jobDeps = {
+    db,
+    engine,
+    cache,
+    logger,
+    notices,
+    progressWriteMs: DEFAULT_PROGRESS_WRITE_MS,
+    afterCommit: ctx.outbox.kick,
+    deadlineMs: options.jobDeadlineMs ?? DEFAULT_JOB_DEADLINE_MS,
+  };
   if (options.workers === 0) await declareJobQueue(ctx.bus, jobDeps);
-  return { universe, cache, workers: analysisJobSubscriptions(jobDeps, options.workers) };
+  return { universe, cache, notices, workers: analysisJobSubscriptions(jobDeps, options.workers) };
 }

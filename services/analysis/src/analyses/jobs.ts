@@ -85,8 +85,8 @@ async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
   const started = performance.now();
   const took = (outcome: string) => analysisDuration().record((performance.now() - started) / 1000, { outcome });
   try {
-    const results = await withDeadline(deps.deadlineMs, (signal) => runPipeline(deps, analysis, signal));
-    await finishCompleted(deps, analysis, results);
+    const outcome = await withDeadline(deps.deadlineMs, (signal) => runPipeline(deps, analysis, signal));
+    await finishCompleted(deps, analysis, outcome);
     took('completed');
   } catch (err) {
     if (attempt < MAX_JOB_ATTEMPTS) {
@@ -129,14 +129,17 @@ async function withDeadline<T>(ms: number, run: (signal: AbortSignal) => Promise
   }
 }
 
-async function finishCompleted(deps: JobDeps, analysis: AnalysisRow, results: Awaited<ReturnType<typeof runPipeline>>) {
+async function finishCompleted(deps: JobDeps, analysis: AnalysisRow, { results, fromCache }: Awaited<ReturnType<typeof runPipeline>>) {
   const completed = await deps.db.transaction(async (tx) => {
-    if (!(await analysesRepo.complete(tx, analysis.id, results, STAGES.completed.message))) return false;
+    if (!(await analysesRepo.complete(tx, analysis.id, results, STAGES.completed.message, fromCache))) return false;
     const data = eventData('analysis.completed', { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol });
     await writeOutbox(tx, newEvent('analysis.completed', data));
     return true;
   });
-  if (completed) deps.afterCommit();
+  if (completed) {
+    deps.afterCommit();
+    deps.notices.emit(analysis.id, 'ended');
+  }
 }
 
 async function finishFailed(deps: JobDeps, analysis: AnalysisRow, error: string) {
@@ -144,5 +147,6 @@ async function finishFailed(deps: JobDeps, analysis: AnalysisRow, error: string)
   if (await deps.db.transaction((tx) => recordFailure(tx, ref, error))) {
     deps.logger.error({ ...ref, error }, 'analysis failed; its credit is refunded');
     deps.afterCommit();
+    deps.notices.emit(analysis.id, 'ended');
   }
 }

@@ -1,8 +1,9 @@
-import type { Database } from '@stockai/platform';
+import type { Database, Logger } from '@stockai/platform';
 import type { BasicInfo, ReportInput, ValuationResult } from '../report/types';
 import type { ResultCache } from '../result-cache/service';
-import type { AnalysisEngine } from './engine';
-import { type AnalysisRow, analysesRepo } from './repo';
+import type { AnalysisContext, AnalysisEngine } from './engine';
+import { type ProgressNotices, progressWriter } from './progress-notices';
+import type { AnalysisRow } from './repo';
 import { hasCoreFigures } from '../market-data/core-figures';
 import { STAGES } from './stages';
 
@@ -21,26 +22,47 @@ const userOf = (analysis: AnalysisRow) => ({ investorType: analysis.investor_typ
 
 export interface PipelineDeps {
   db: Database;
+  logger: Logger;
   engine: AnalysisEngine;
   cache: ResultCache;
+  /** Where this process's progress streams hear each stage at once. */
+  notices: ProgressNotices;
+  /** The least time between two progress writes of one job (see `progressWriter`). */
+  progressWriteMs: number;
 }
 
 /**
- * Runs the stages of one analysis in order, writing each stage's progress and text once its
+ * Runs the stages of one analysis in order, announcing each stage's progress and text once its
  * work is done (never on a timer): 20 market data collected, 40 valuation computed, 60 business
- * assessed, 80 advice written, 95 report merged. A fresh cache entry stands in for the first
- * two stages, so both marks are written at once. Returns the merged report; completing the
- * analysis is the caller's (it goes with the completion event in one transaction). Once
- * `signal` aborts (the run's deadline passed) it stops at the next stage boundary.
+ * assessed, 80 advice written, 95 report merged. Each stage reaches this process's streams at
+ * once (`notices`) and the row at most `progressWriteMs` later. A fresh cache entry stands in
+ * for the first two stages, so both marks come at once. Returns the merged report and whether
+ * the cache served it; completing the analysis is the caller's (it goes with the completion
+ * event in one transaction). Once `signal` aborts (the run's deadline passed) it stops at the
+ * next stage boundary.
  */
 export async function runPipeline(deps: PipelineDeps, analysis: AnalysisRow, signal?: AbortSignal) {
-  const { db, engine, cache } = deps;
   const ctx = { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol };
+  const writer = progressWriter(deps.db, deps.logger, analysis.id, deps.progressWriteMs);
   const advance = async (stage: { progress: number; message: string }, fromCache = false) => {
     signal?.throwIfAborted();
-    await analysesRepo.advance(db, analysis.id, stage.progress, stage.message, fromCache);
+    deps.notices.emit(analysis.id, { ...stage, fromCache: writer.fromCache || fromCache });
+    await writer.advance(stage, fromCache);
   };
+  try {
+    const results = await stages(deps, analysis, ctx, advance);
+    return { results, fromCache: writer.fromCache };
+  } finally {
+    writer.stop();
+  }
+}
 
+async function stages(
+  { engine, cache }: PipelineDeps,
+  analysis: AnalysisRow,
+  ctx: AnalysisContext,
+  advance: (stage: { progress: number; message: string }, fromCache?: boolean) => Promise<void>,
+) {
   const cached = await cache.fresh(analysis.symbol);
   let input: ReportInput;
   let basic: BasicInfo;

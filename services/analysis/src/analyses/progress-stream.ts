@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { ProgressWatcher, WatchedRow } from './progress-watcher';
+import { stageOf } from './stages';
 import { type AnalysisView, viewOf } from './view';
 
 /** A comment line this often keeps proxies (the gateway's idle timeout) from closing the stream. */
@@ -37,10 +38,14 @@ export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_H
     res.flushHeaders();
 
     let last = '';
+    let shown = first;
     const send = (view: AnalysisView) => {
+      // A stage told by the job comes before the row says it: a row behind it is not sent.
+      if (view.status === 'processing' && view.progress < shown.progress) return;
       const json = JSON.stringify(view);
       if (json === last) return;
       last = json;
+      shown = view;
       res.write(`event: progress\nid: ${view.progress}\ndata: ${json}\n\n`);
     };
     const finished = (view: AnalysisView) => view.status !== 'processing';
@@ -58,7 +63,16 @@ export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_H
         unwatch = watcher.watch(first.id, (row: WatchedRow) => {
           if (row === 'closing' || row === null) return stop();
           if (row === undefined) return;
-          const view = viewOf(row);
+          const view =
+            'stage' in row
+              ? {
+                  ...shown,
+                  progress: row.stage.progress,
+                  stage: stageOf(row.stage.progress),
+                  message: row.stage.message,
+                  fromCache: row.stage.fromCache,
+                }
+              : viewOf(row);
           send(view);
           if (finished(view)) stop();
         });

@@ -1,11 +1,13 @@
 import type { Database, Logger } from '@stockai/platform';
+import type { ProgressNotices, ProgressNotice } from './progress-notices';
 import { type AnalysisRow, analysesRepo } from './repo';
 
 /**
  * What a watcher hands its listeners each round: the row, `null` when it is gone, `undefined`
- * when the read failed (the next round tries again), or `'closing'` once the watcher closes.
+ * when the read failed (the next round tries again), or `'closing'` once the watcher closes;
+ * between rounds, a stage a job of this process announced (`{ stage }`).
  */
-export type WatchedRow = AnalysisRow | null | undefined | 'closing';
+export type WatchedRow = AnalysisRow | null | undefined | 'closing' | { stage: Exclude<ProgressNotice, 'ended'> };
 
 export interface ProgressWatcher {
   /** Calls `listener` every round until the returned function is called. */
@@ -26,19 +28,30 @@ export interface ProgressWatcher {
  * Polling the row, rather than Redis pub/sub or LISTEN/NOTIFY, works unchanged in both shapes:
  * the worker moving the progress may be another process (distributed) or this one (all-in-one,
  * where PGlite's single session cannot hold a LISTEN and the in-memory cache has no pub/sub).
- * 200 ms is well under the time a stage takes to be noticed.
+ * 200 ms is well under the time a stage takes to be noticed. A job of this process also tells
+ * its stages through `notices`: they reach the stream at once (the row may be written up to
+ * `progressWriteMs` later), and its end makes the next round read at once.
  */
-export function progressWatcher(db: Database, logger: Logger, pollMs = 200): ProgressWatcher {
+export function progressWatcher(db: Database, logger: Logger, notices: ProgressNotices, pollMs = 200): ProgressWatcher {
   const watched = new Map<string, Set<(row: WatchedRow) => void>>();
   let timer: NodeJS.Timeout | undefined;
+  let reading = false;
   let closed = false;
 
   const count = () => [...watched.values()].reduce((n, set) => n + set.size, 0);
-  const schedule = () => {
-    if (!closed && !timer && watched.size > 0) timer = setTimeout(round, pollMs);
+  const schedule = (delayMs = pollMs) => {
+    if (!closed && !timer && watched.size > 0) timer = setTimeout(round, delayMs);
+  };
+  /** An analysis of this process ended: read the rows now rather than at the next round. */
+  const readSoon = () => {
+    if (reading || closed) return;
+    clearTimeout(timer);
+    timer = undefined;
+    schedule(0);
   };
 
   async function round() {
+    reading = true;
     const ids = [...watched.keys()];
     let rows: Map<string, AnalysisRow> | undefined;
     try {
@@ -47,6 +60,7 @@ export function progressWatcher(db: Database, logger: Logger, pollMs = 200): Pro
       logger.warn({ err, streams: ids.length }, 'progress streams could not read their analyses; trying again');
     }
     timer = undefined;
+    reading = false;
     if (closed) return;
     for (const id of ids) {
       for (const listener of [...(watched.get(id) ?? [])]) listener(rows ? (rows.get(id) ?? null) : undefined);
@@ -64,7 +78,9 @@ export function progressWatcher(db: Database, logger: Logger, pollMs = 200): Pro
       set.add(listener);
       watched.set(analysisId, set);
       schedule();
+      const unhear = notices.on(analysisId, (notice) => (notice === 'ended' ? readSoon() : listener({ stage: notice })));
       return () => {
+        unhear();
         set.delete(listener);
         if (set.size === 0 && watched.get(analysisId) === set) watched.delete(analysisId);
         if (watched.size === 0 && timer) {

@@ -147,13 +147,17 @@ export const analysesRepo = {
     );
   },
 
-  /** Completes a running analysis; false when it was already finished (by another delivery). */
-  async complete(tx: Queryable, id: string, results: AnalysisResults, message: string): Promise<boolean> {
+  /**
+   * Completes a running analysis, recording whether the result cache served it (its stages may
+   * not have been written: see `progressWriter`); false when it was already finished (by
+   * another delivery).
+   */
+  async complete(tx: Queryable, id: string, results: AnalysisResults, message: string, fromCache: boolean): Promise<boolean> {
     const { rowCount } = await tx.query(
       `UPDATE analyses SET status = 'completed', progress = 100, message = $3, results = $2::text::jsonb,
-         completed_at = now(), updated_at = clock_timestamp()
+         from_cache = from_cache OR $4, completed_at = now(), updated_at = clock_timestamp()
        WHERE id = $1 AND status = 'processing'`,
-      [id, JSON.stringify(results), message],
+      [id, JSON.stringify(results), message, fromCache],
     );
     return rowCount === 1;
   },

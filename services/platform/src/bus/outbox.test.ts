@@ -127,6 +127,26 @@ describe.each(testDatabases)('outbox on %s', (database, createDatabase) => {
     expect(received).toEqual([e]);
   });
 
+  it('gathers the commits kicked within kickGapMs of the last round into one round', async () => {
+    let rounds = 0;
+    const counting: Database = { ...db, transaction: (fn) => (rounds++, db.transaction(fn)) };
+    // A gap far longer than five small commits take: they all fall inside it, whatever the machine.
+    const sut = createOutboxRelay({ db: counting, bus, intervalMs: 60_000, kickGapMs: 2_000 });
+    sut.start();
+    await waitFor('the first round', () => rounds === 1);
+    const written = Array.from({ length: 5 }, (_, i) => event('credit.debited', { i }));
+    for (const e of written) {
+      await db.transaction((tx) => writeOutbox(tx, e));
+      sut.kick();
+    }
+    await waitFor('five events', () => received.length === 5);
+    await sut.stop();
+
+    // One round per kick would have been five (each commit kicked an idle relay).
+    expect(rounds).toBe(2);
+    expect(received).toEqual(written);
+  });
+
   it('publishes every event exactly once with two relays running side by side', async () => {
     const written = Array.from({ length: 120 }, (_, i) => event('analysis.requested', { i }));
     await db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createTestDatabase } from '../testing';
 import { migrate, splitStatements } from './migrate';
 import { createPgliteDatabase } from './pglite';
+import { createThreadedPgliteDatabase } from './pglite-thread';
 import { createPostgresDatabase } from './postgres';
 import type { Database } from './types';
 
@@ -238,6 +239,11 @@ describeDatabaseConformance('PGlite in a directory', async () => {
   return { db, dispose: () => db.close() };
 });
 
+describeDatabaseConformance('PGlite on a thread of its own, in a directory', async () => {
+  const db = await createThreadedPgliteDatabase(tempDir('pglite-thread-'));
+  return { db, dispose: () => db.close() };
+});
+
 describe('PostgreSQL', () => {
   it('applies each file once when two processes migrate the same database at once', async () => {
     const { url, drop } = await createTestDatabase();
@@ -255,6 +261,29 @@ describe('PostgreSQL', () => {
 });
 
 describe('PGlite', () => {
+  it(
+    'gives the same rows and errors on a thread of its own as on this one (dates, jsonb, bytes, numbers)',
+    async () => {
+      const sql = `SELECT $1::timestamptz AS at, $2::jsonb AS doc, '\\x0102ff'::bytea AS bytes, 9007199254740993::int8 AS big,
+                          12.50::numeric AS price, ARRAY[1, 2]::int[] AS list, NULL::text AS nothing`;
+      const params = ['2026-11-25T10:00:00.000Z', JSON.stringify({ a: [1, '騰訊'], b: null })];
+      const here = await createPgliteDatabase();
+      const threaded = await createThreadedPgliteDatabase();
+      try {
+        const expected = (await here.query(sql, params)).rows;
+        expect(expected[0]).toMatchObject({ at: new Date(params[0]!), doc: { a: [1, '騰訊'], b: null } });
+        expect((await threaded.query(sql, params)).rows).toEqual(expected);
+        const failing = (db: Database) => db.query('SELECT 1 FROM nowhere').catch((err: unknown) => err);
+        const [errorHere, errorThere] = await Promise.all([failing(here), failing(threaded)]);
+        expect(errorThere).toBeInstanceOf(Error);
+        expect(errorThere).toMatchObject({ message: (errorHere as Error).message, code: '42P01' });
+      } finally {
+        await Promise.all([here.close(), threaded.close()]);
+      }
+    },
+    PGLITE_START_TIMEOUT_MS,
+  );
+
   it(
     'keeps transactions from interleaving, even a plain SELECT then UPDATE',
     async () => {

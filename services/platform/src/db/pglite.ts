@@ -2,16 +2,37 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './types';
 
+/** What a PGlite session offers the adapter: statements with parameters, plain SQL, closing. */
+export interface PgliteSession extends Queryable {
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
- * Embedded PostgreSQL (PGlite, WebAssembly). PGlite is a single session, so every call goes
- * through one queue: a transaction holds the queue until it commits or rolls back, which
- * keeps other callers' statements out of it.
+ * Embedded PostgreSQL (PGlite, WebAssembly) on this thread. See `pglite-thread.ts` for the same
+ * database on a thread of its own (the all-in-one's services).
  */
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = new PGlite(dataDir);
   await pg.waitReady;
+  return sessionDatabase({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await pg.query<T>(sql, params as unknown[]);
+      // affectedRows is 0 for a SELECT; rowCount counts the rows returned or changed, as pg's does.
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 };
+    },
+    exec: async (sql) => void (await pg.exec(sql)),
+    close: () => pg.close(),
+  });
+}
 
+/**
+ * A PGlite session as a `Database`. PGlite is a single session, so every call goes through one
+ * queue: a transaction holds the queue until it commits or rolls back, which keeps other
+ * callers' statements out of it.
+ */
+export function sessionDatabase(session: PgliteSession): Database {
   let tail: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
     const next = tail.then(work, work);
@@ -19,31 +40,24 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
     return next;
   };
 
-  const direct: Queryable = {
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await pg.query<T>(sql, params as unknown[]);
-      // affectedRows is 0 for a SELECT; rowCount counts the rows returned or changed, as pg's does.
-      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 };
-    },
-  };
-
+  const direct: Queryable = { query: (sql, params) => session.query(sql, params) };
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => direct.query(sql, params)),
     transaction: (fn) =>
       exclusive(async () => {
-        await pg.exec('BEGIN');
+        await session.exec('BEGIN');
         try {
           const value = await fn(direct);
-          await pg.exec('COMMIT');
+          await session.exec('COMMIT');
           return value;
         } catch (err) {
-          await pg.exec('ROLLBACK').catch(() => undefined);
+          await session.exec('ROLLBACK').catch(() => undefined);
           throw err;
         }
       }),
-    ping: () => exclusive(async () => void (await pg.query('SELECT 1'))),
-    close: () => (closing ??= exclusive(() => pg.close())),
+    ping: () => exclusive(async () => void (await session.query('SELECT 1'))),
+    close: () => (closing ??= exclusive(() => session.close())),
   };
 }

@@ -5,12 +5,14 @@ import { loadOrCreateKeyPair } from '../auth/tokens';
 import { createMemoryBus } from '../bus/memory';
 import { createMemoryCache } from '../cache/memory';
 import { createPgliteDatabase } from '../db/pglite';
+import { createThreadedPgliteDatabase } from '../db/pglite-thread';
 import type { Logger } from '../logger';
 import type { Infrastructure } from './service';
 
 /**
  * The all-in-one wiring: one in-memory bus and cache shared by every service of the
- * process, one PGlite database per service under `dataDir/<service>`, and an RS256 key
+ * process, one PGlite database per service under `dataDir/<service>` (each on a worker thread
+ * of its own), and an RS256 key
  * pair kept in `dataDir/keys` so tokens survive restarts. The bus holds every consumer queue
  * from the start, so what auth publishes while starting (the seeded admin's
  * `user.registered`) waits for billing, content and admin, which start after it.
@@ -26,7 +28,9 @@ export function createEmbeddedInfrastructure(dataDir: string) {
     async forService(name: string, logger: Logger, options: { withPrivateKey?: boolean } = {}): Promise<Infrastructure> {
       const dir = path.join(dataDir, name);
       if (!existsSync(path.join(dir, 'PG_VERSION'))) await copyFreshCluster(dataDir, dir);
-      const db = await createPgliteDatabase(dir);
+      // Each service's database on a thread of its own, off the thread every service and the
+      // gateway share (docs/decisions/0052-all-in-one-databases-on-their-own-threads.md).
+      const db = await createThreadedPgliteDatabase(dir);
       return {
         db,
         bus,

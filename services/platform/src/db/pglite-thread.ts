@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { type PgliteSession, sessionDatabase } from './pglite';
+import type { Database } from './types';
+
+/**
+ * The thread's program, plain CommonJS run with `eval`: no file to find or to bundle, and no
+ * TypeScript loader needed (tsx, jest's SWC and the esbuild bundles each load TypeScript
+ * differently; a worker started from a .ts file would need all three). It runs one PGlite and
+ * answers each message `{ id, op, sql, params }` with `{ id, value }` or `{ id, error }`.
+ */
+const THREAD_PROGRAM = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pgliteModule);
+const errorOf = (err) => {
+  const fields = { message: String((err && err.message) || err) };
+  for (const [key, value] of Object.entries(err || {}))
+    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  return fields;
+};
+(async () => {
+  let pg;
+  try {
+    pg = new PGlite(workerData.dataDir);
+    await pg.waitReady;
+  } catch (err) {
+    parentPort.postMessage({ id: 0, error: errorOf(err) });
+    return;
+  }
+  parentPort.on('message', async ({ id, op, sql, params }) => {
+    try {
+      let value;
+      if (op === 'query') {
+        const result = await pg.query(sql, params);
+        value = { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 };
+      } else if (op === 'exec') await pg.exec(sql);
+      else if (op === 'close') await pg.close();
+      parentPort.postMessage({ id, value });
+    } catch (err) {
+      parentPort.postMessage({ id, error: errorOf(err) });
+    }
+  });
+  parentPort.postMessage({ id: 0 });
+})();
+`;
+
+interface Reply {
+  id: number;
+  value?: unknown;
+  error?: { message: string } & Record<string, unknown>;
+}
+
+/**
+ * Embedded PostgreSQL (PGlite) on a worker thread of its own. PGlite runs its statements in
+ * WebAssembly on the calling thread: in the all-in-one, five databases, five services and the
+ * gateway then shared one JavaScript thread, and a CPU profile of 200 analyses started at once
+ * found half of that thread's time in PGlite. Here the statements run on their own thread (a
+ * second core when there is one) and this thread only posts them and reads the rows; the
+ * session rules are those of `createPgliteDatabase` (one queue, a transaction holds it).
+ *
+ * Rows cross by structured clone (Date, objects, Uint8Array and bigint survive); an error
+ * comes back as an Error carrying PostgreSQL's fields (`code`, `constraint`, …). The thread
+ * keeps the process alive only while a statement is pending, as a socket would.
+ */
+export async function createThreadedPgliteDatabase(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const worker = new Worker(THREAD_PROGRAM, {
+    eval: true,
+    workerData: { dataDir, pgliteModule: require.resolve('@electric-sql/pglite') },
+  });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+
+  const ready = new Promise<void>((resolve, reject) => pending.set(0, { resolve: () => resolve(), reject }));
+  worker.on('message', (reply: Reply) => {
+    const call = pending.get(reply.id);
+    if (!call) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (reply.error) call.reject(Object.assign(new Error(reply.error.message), reply.error));
+    else call.resolve(reply.value);
+  });
+  const stop = (err: Error) => {
+    stopped ??= err;
+    for (const call of pending.values()) call.reject(stopped);
+    pending.clear();
+  };
+  worker.on('error', stop);
+  worker.on('exit', (code) => stop(new Error(`the database thread stopped (exit code ${code})`)));
+
+  const call = (op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, op, sql, params });
+    });
+
+  try {
+    await ready;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  worker.unref();
+
+  const session: PgliteSession = {
+    query: async <T>(sql: string, params?: unknown[]) => (await call('query', sql, params)) as { rows: T[]; rowCount: number },
+    exec: async (sql) => void (await call('exec', sql)),
+    async close() {
+      await call('close');
+      await worker.terminate();
+    },
+  };
+  return sessionDatabase(session);
+}
