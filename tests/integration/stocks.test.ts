@@ -133,7 +133,7 @@ describe('stocks', () => {
     const unknown = await json(`${sut.url}/api/stocks/NOPE123`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({
-      error: '找不到股票代碼「NOPE123」，請確認代碼是否正確（例如 AAPL、0700.HK）。',
+      error: 'There is no stock with the symbol NOPE123',
       code: 'STOCK_NOT_FOUND',
     });
     expect((await json(`${sut.url}/api/stocks/status/NOPE123`)).status).toBe(404);
