@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
-import { hongKongDay, ledger } from '../../../services/billing/src/credits/ledger';
+import { hongKongDay } from '../../../services/billing/src/credits/hong-kong-day';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 import type { NewPayment } from '../../../services/billing/src/payments/repo';
 
 type Body = Record<string, unknown>;
@@ -538,7 +539,7 @@ describe('billing admin API', () => {
       [5, 1],
     ]);
     expect(rows.every((r) => r.reference.startsWith('admin:'))).toBe(true);
-    expect(await ledger.mismatches(service.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(service.db)).toEqual([]);
 
     const invalid: Array<[Body, string]> = [
       [{}, 'Nothing to change: send any of paidCredits, credits, level, subscriptionPlan, subscriptionExpiry'],
@@ -580,7 +581,7 @@ describe('billing admin API', () => {
     const bobEntries = await service.db.query("SELECT 1 FROM credit_ledger WHERE user_id = $1 AND kind = 'adjustment'", [bob.userId]);
     expect(bobEntries.rowCount).toBe(1);
     expect((await call('GET', `/internal/admin/members/${bob.userId}`)).body.member).toMatchObject({ paidCredits: 40, credits: 43 });
-    expect(await ledger.mismatches(service.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(service.db)).toEqual([]);
   });
 
   it('changes level, plan and expiry, publishing membership.changed through the outbox', async () => {
@@ -651,7 +652,7 @@ describe('billing admin API', () => {
         events.some((e) => e.type === type && (e.data as { userId: string }).userId === member.userId),
       ),
     );
-    expect(await ledger.mismatches(service.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(service.db)).toEqual([]);
   });
 });
 

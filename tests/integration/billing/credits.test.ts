@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 
 /** The credit ledger on real PostgreSQL and RabbitMQ: no overspending, no double counting. */
 describe('credits', () => {
@@ -83,7 +83,7 @@ describe('credits', () => {
     expect(refused).toHaveLength(40);
     expect(refused.every((r) => r.status === 402 && r.body.error === 'Insufficient credits')).toBe(true);
     expect(await balance(demo, userId)).toMatchObject({ totalCredits: 0, paidCredits: 0, dailyCredits: 0 });
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('debits a reference once, however often it is asked, and refunds a failed analysis once', async () => {
@@ -111,7 +111,7 @@ describe('credits', () => {
       events.some((e) => e.type === 'credit.refunded' && (e.data as { userId: string }).userId === userId),
     );
     expect(events.filter((e) => e.type === 'credit.debited' && (e.data as { userId: string }).userId === userId)).toHaveLength(1);
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   /** Publishes the analysis's failure, as the analysis service does; `handled` waits until billing has handled it. */
@@ -147,7 +147,7 @@ describe('credits', () => {
     ]);
     expect(rows).toEqual([{ kind: 'refund', paid_delta: 0, daily_delta: 0 }]);
     expect(events.filter((e) => (e.data as { reference?: string }).reference === `analysis:${analysisId}`)).toEqual([]);
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('ends where it started when debits race the failures of their analyses', async () => {
@@ -182,7 +182,7 @@ describe('credits', () => {
     expect(rows).toHaveLength(analyses.length);
     expect(rows.every((r) => r.taken + r.returned === 0)).toBe(true);
     expect(rows.filter((r) => r.taken === -1)).toHaveLength(debits.filter((d) => d.status === 200).length);
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('refuses with 409 a reference already debited for another user, rather than answering "already debited"', async () => {
@@ -218,7 +218,7 @@ describe('credits', () => {
       status: 200,
       body: { dailyCredits: 1 },
     });
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('refills daily credits to the allowance at the Hong Kong day boundary, without accumulating', async () => {
@@ -233,7 +233,7 @@ describe('credits', () => {
     expect(await balance(demo, userId)).toMatchObject({ dailyCredits: 3, totalCredits: 3 });
     clock = new Date('2026-11-24T15:00:00Z');
     expect(await balance(demo, userId)).toMatchObject({ dailyCredits: 3 });
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('tops up without payment only for admins once a card processor is configured', async () => {
@@ -246,7 +246,7 @@ describe('credits', () => {
     expect(granted.body.paidCredits).toBe(5);
     expect(repeated.body.paidCredits).toBe(5);
     expect((await call(paid, 'POST', '/api/users/topup', { amount: 0 }, token(adminId, 'admin'))).status).toBe(400);
-    expect(await ledger.mismatches(paid.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(paid.db)).toEqual([]);
   });
 
   it('tells admins, and only admins, that every cached balance equals its ledger', async () => {
@@ -364,7 +364,7 @@ describe('credit packages with the demo processor', () => {
         providerPaymentId: intent.paymentIntentId,
       }),
     ]);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('records a declined card as failed and grants nothing', async () => {
@@ -485,7 +485,7 @@ describe('credit packages with the demo processor', () => {
     expect((await call('GET', '/api/users/payments?page=1&limit=10')).body).toMatchObject({ pages: 1, total: 6 });
     // A page past the end is empty but still tells how many there are.
     expect((await call('GET', '/api/users/payments?page=3&limit=5')).body).toMatchObject({ payments: [], page: 3, pages: 2, total: 6 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('waits for the card authentication of a card that requires it, then grants', async () => {

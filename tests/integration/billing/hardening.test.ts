@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 
 /**
  * Billing's money paths as issue 17's probes found them: no daily credits from a downgrade or
@@ -76,7 +76,7 @@ describe('billing hardening', () => {
     // The next Hong Kong day's grant is the one daily grant.
     clock = new Date('2026-11-23T16:00:00Z');
     expect(await spent.credits()).toMatchObject({ dailyCredits: 3, maxDailyCredits: 3 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('gives no daily credits when a subscription expires on a day its credits were spent', async () => {
@@ -90,7 +90,7 @@ describe('billing hardening', () => {
     clock = new Date('2026-12-23T04:01:00Z');
     expect((await call('GET', '/api/subscriptions/current')).body).toMatchObject({ hasSubscription: false, level: 'free' });
     expect(await credits()).toMatchObject({ dailyCredits: 0, maxDailyCredits: 3 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it("keeps daily credits within a level's allowance an admin lowered", async () => {
@@ -107,7 +107,7 @@ describe('billing hardening', () => {
     expect(lowered.status).toBe(200);
     try {
       expect(await credits()).toMatchObject({ dailyCredits: 4, maxDailyCredits: 4 });
-      expect(await ledger.mismatches(billing.db)).toEqual([]);
+      expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
     } finally {
       await fetch(`${billing.url}/internal/admin/user-levels/vip`, {
         method: 'PUT',

@@ -6,7 +6,7 @@ import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } fro
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { authService } from '../../../services/auth/src/app';
 import { billingService } from '../../../services/billing/src/app';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 import { expirySweep } from '../../../services/billing/src/subscriptions/expiry';
 import { settlePeriods } from '../../../services/billing/src/subscriptions/periods';
 import { creditsService } from '../../../services/billing/src/credits/service';
@@ -95,7 +95,7 @@ describe('subscriptions', () => {
     expect(
       events.filter((e) => e.type === 'membership.changed' && (e.data as { userId: string }).userId === id).length,
     ).toBeLessThanOrEqual(1);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('refuses a declined card, and records the failed payment', async () => {
@@ -236,7 +236,7 @@ describe('subscriptions', () => {
       payments: Array<{ status: string; amount: number; providerPaymentId: string }>;
     };
     expect(payments).toEqual([expect.objectContaining({ status: 'completed', amount: 98, providerPaymentId: paymentIntentId })]);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 });
 
@@ -352,7 +352,7 @@ describe('subscription expiry sweep', () => {
     });
     expect(((await renewing.call('GET', '/api/users/payments')).body.payments as unknown[]).length).toBe(2);
     expect(await sweep().sweepOnce()).toBe(0);
-    expect(await ledger.mismatches(still.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(still.db)).toEqual([]);
   });
 
   it('goes on with the other users when settling one fails, and tries that one again next time', async () => {
