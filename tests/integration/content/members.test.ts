@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { generateRsaKeyPair, newEvent, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { contentService } from '../../services/content/src/app';
-import { ghostSignature } from '../../services/content/src/ghost/webhook-signature';
-import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
+import { contentService } from '../../../services/content/src/app';
+import { ghostSignature } from '../../../services/content/src/ghost/webhook-signature';
+import { type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
 
 interface SyncLog {
   email: string;

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { migrate, PLATFORM_MIGRATIONS_DIR } from '@stockai/platform';
 import { createTestDatabase, startTestService, type TestService } from '@stockai/platform/src/testing';
-import { analysisService } from '../../services/analysis/src/app';
-import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from '../../services/analysis/src/universe/bundle';
-import { loadUniverse } from '../../services/analysis/src/universe/loader';
-import { createUniverse, NO_DATA_REASON } from '../../services/analysis/src/universe/service';
+import { analysisService } from '../../../services/analysis/src/app';
+import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from '../../../services/analysis/src/universe/bundle';
+import { loadUniverse } from '../../../services/analysis/src/universe/loader';
+import { createUniverse, NO_DATA_REASON } from '../../../services/analysis/src/universe/service';
 
 /** Raw HTTP, so the test sees the gzip bytes and the 304 exactly as a browser would. */
 function get(
@@ -244,7 +244,7 @@ describe('loading a newer bundle', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stockai-market-'));
     try {
       await migrate(db, PLATFORM_MIGRATIONS_DIR);
-      await migrate(db, path.join(__dirname, '..', '..', 'services', 'analysis', 'migrations'));
+      await migrate(db, path.join(__dirname, '..', '..', '..', 'services', 'analysis', 'migrations'));
       cpSync(BUNDLED_MARKET_DATA, dir, { recursive: true });
       const first = await loadUniverse(db, { dir });
       expect(first).toMatchObject({ loaded: true, retired: 0 });
@@ -280,7 +280,7 @@ describe('loading a newer bundle', () => {
  * from a small market-data directory loaded by the real loader, read through the HTTP API.
  */
 describe('classifying listings the bundle has no sample of', () => {
-  const FIXTURE = path.join(__dirname, '..', 'support', 'fixtures', 'market-data-statuses');
+  const FIXTURE = path.join(__dirname, '..', '..', 'support', 'fixtures', 'market-data-statuses');
   let sut: TestService;
 
   beforeAll(async () => {

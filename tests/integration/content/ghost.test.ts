@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { BlogPost } from '@stockai/contracts';
 import { generateRsaKeyPair, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, waitFor } from '@stockai/platform/src/testing';
-import { contentService } from '../../services/content/src/app';
-import type { ContentOptions } from '../../services/content/src/config';
-import { ghostSignature } from '../../services/content/src/ghost/webhook-signature';
-import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
+import { contentService } from '../../../services/content/src/app';
+import type { ContentOptions } from '../../../services/content/src/config';
+import { ghostSignature } from '../../../services/content/src/ghost/webhook-signature';
+import { type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
 
 interface Answer {
   success: boolean;
