@@ -3,6 +3,7 @@ import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } fro
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
 import { ledgerRepo } from '../../../services/billing/src/credits/repo';
+import { jsonCaller, registerMember } from '../../support/billing-member';
 
 /** The credit ledger on real PostgreSQL and RabbitMQ: no overspending, no double counting. */
 describe('credits', () => {
@@ -32,38 +33,16 @@ describe('credits', () => {
 
   const token = (id: string, role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id, role }, 3600).token;
 
-  async function openAccount(service: TestService) {
-    const userId = randomUUID();
-    await service.bus.publish(
-      newEvent('user.registered', {
-        userId,
-        email: `${uniqueName('c')}@example.com`,
-        firstName: 'A',
-        lastName: 'B',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
-    await waitFor(
-      'the account',
-      async () => (await service.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1,
-    );
-    return userId;
-  }
-  const call = async (
+  const openAccount = async (service: TestService) =>
+    (await registerMember(service, { emailPrefix: 'c', firstName: 'A', lastName: 'B' })).userId;
+  const call = (
     service: TestService,
     method: string,
     path: string,
     body?: unknown,
     bearer?: string,
     headers: Record<string, string> = {},
-  ) => {
-    const res = await fetch(`${service.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  ) => jsonCaller(service.url, bearer)(method, path, body, headers);
   /** As the analysis service calls it: with the user's own bearer token forwarded. */
   const debit = (service: TestService, userId: string, reference: string, bearer = token(userId)) =>
     call(service, 'POST', '/internal/credits/debit', { userId, amount: 1, reference }, bearer);
@@ -300,29 +279,7 @@ describe('credit packages with the demo processor', () => {
   });
 
   async function customer() {
-    const userId = randomUUID();
-    await billing.bus.publish(
-      newEvent('user.registered', {
-        userId,
-        email: `${uniqueName('buyer')}@example.com`,
-        firstName: 'A',
-        lastName: 'B',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
-    await waitFor(
-      'the account',
-      async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1,
-    );
-    const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${billing.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
+    const { call } = await registerMember(billing, { emailPrefix: 'buyer', firstName: 'A', lastName: 'B' });
     const buy = async (packageType: string) =>
       (await call('POST', '/api/payments/create-payment-intent', { packageType })).body as {
         paymentIntentId: string;
