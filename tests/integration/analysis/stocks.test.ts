@@ -9,6 +9,7 @@ import { analysisService } from '../../../services/analysis/src/app';
 import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from '../../../services/analysis/src/universe/bundle';
 import { loadUniverse } from '../../../services/analysis/src/universe/loader';
 import { createUniverse, NO_DATA_REASON } from '../../../services/analysis/src/universe/service';
+import { parseCsv } from '../../../services/analysis/src/universe/csv';
 
 /** Raw HTTP, so the test sees the gzip bytes and the 304 exactly as a browser would. */
 function get(
@@ -177,6 +178,48 @@ describe('stocks', () => {
     expect((apple.body as { symbol: string; hasFigures: boolean }[])[0]).toMatchObject({ symbol: 'AAPL', hasFigures: true });
   });
 
+  it('names the sector and industry in Chinese for a Hong Kong small cap that only FinanceDatabase classifies', async () => {
+    // Picked from the bundled files, not hard-coded: an Industrials company without figures.
+    const classified = parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, 'hk/financedatabase-hkg.csv'), 'utf8'));
+    const withFigures = new Set(
+      parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, 'hk/hk-fundamentals.csv'), 'utf8')).map((r) => r.symbol),
+    );
+    const hkex = new Map(
+      (
+        JSON.parse(readFileSync(path.join(BUNDLED_MARKET_DATA, 'hk/hkex-listed-companies.json'), 'utf8')) as {
+          symbol: number;
+          zhName: string;
+        }[]
+      ).map((c) => [`${String(c.symbol).padStart(4, '0')}.HK`, c.zhName]),
+    );
+    const row = classified.find(
+      (r) =>
+        r.sector === 'Industrials' && r.industry === 'Construction & Engineering' && hkex.has(r.symbol ?? '') && !withFigures.has(r.symbol),
+    );
+    const symbol = row?.symbol ?? '';
+    expect(symbol).toMatch(/^\d{4}\.HK$/);
+
+    const details = await json(`${sut.url}/api/stocks/${symbol}`);
+    expect(details.body).toMatchObject({
+      symbol,
+      nameZh: hkex.get(symbol),
+      sector: 'Industrials',
+      sectorZh: '工業',
+      industry: 'Construction & Engineering',
+      industryZh: '建造及工程',
+      hasFigures: false,
+    });
+    const found = await json(`${sut.url}/api/stocks?q=${encodeURIComponent(hkex.get(symbol) ?? '')}&limit=3`);
+    expect((found.body as unknown[])[0]).toMatchObject({ symbol, sectorZh: '工業', industryZh: '建造及工程' });
+    expect(await json(`${sut.url}/api/stocks/status/${symbol}`)).toMatchObject({ status: 200, body: { symbol, status: 'no_data' } });
+    // The rows with figures keep their own classification, in Chinese too.
+    expect((await json(`${sut.url}/api/stocks/0005.HK`)).body).toMatchObject({
+      sector: 'Financial Services',
+      sectorZh: '金融',
+      industryZh: '綜合銀行',
+    });
+  });
+
   it("stores Hong Kong figures with the reader's notes in Chinese and the research notes only in the source", async () => {
     const tencent = await createUniverse(sut.db).fundamentals('0700.HK');
     expect(tencent).toMatchObject({ price: 533, asOf: '2026-02-16' });
@@ -258,6 +301,15 @@ describe('loading a newer bundle', () => {
         ),
       );
       edit('us/nasdaq-listed-symbols.csv', (t) => t.replace(/^AACB,.*\n/m, ''));
+      // A newer FinanceDatabase file that reclassifies one small cap without figures (0368.HK, Superland Group).
+      const before = (await createUniverse(db).search('Superland', 1))[0];
+      expect(before).toMatchObject({ symbol: '0368.HK', sector: 'Industrials', sectorZh: '工業' });
+      edit('hk/financedatabase-hkg.csv', (t) =>
+        t.replace(
+          /^(0368\.HK,(?:"[^"]*"|[^,]*),(?:"[^"]*"|[^,]*),[^,]*,)Industrials,Capital Goods,Construction & Engineering,/m,
+          '$1Real Estate,Real Estate,Real Estate Management & Development,',
+        ),
+      );
 
       const second = await loadUniverse(db, { dir });
       expect(second).toMatchObject({ loaded: true, retired: 1 });
@@ -266,6 +318,12 @@ describe('loading a newer bundle', () => {
       expect(await universe.statusOf('AACB')).toMatchObject({ status: 'inactive', isActive: false });
       expect((await universe.find('AACB'))?.reason).toContain('不在最新的市場資料檔');
       expect((await universe.find('AAPL'))?.status).toBe('active');
+      expect(await universe.find('0368.HK')).toMatchObject({
+        sector: 'Real Estate',
+        sectorZh: '地產',
+        industry: 'Real Estate Management & Development',
+        industryZh: '地產管理及發展',
+      });
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_data_loads');
       expect(rows[0]?.n).toBe(2);
     } finally {
@@ -286,7 +344,7 @@ describe('classifying listings the bundle has no sample of', () => {
   beforeAll(async () => {
     sut = await startTestService(analysisService());
     // The service loaded the bundle on start: the fixture is a newer bundle, retiring everything it lacks.
-    expect(await loadUniverse(sut.db, { dir: FIXTURE })).toMatchObject({ loaded: true, stocks: 5 });
+    expect(await loadUniverse(sut.db, { dir: FIXTURE })).toMatchObject({ loaded: true, stocks: 6 });
   }, 60_000);
 
   afterAll(async () => {
@@ -304,6 +362,17 @@ describe('classifying listings the bundle has no sample of', () => {
       body: { symbol, isActive: status === 'active', status, reason },
     });
     expect((await json(`${sut.url}/api/stocks/${symbol}`)).body).toMatchObject({ symbol, status, reason });
+  });
+
+  it("classifies a listing from a newer bundle's FinanceDatabase file, a fundamentals row's own classification first", async () => {
+    expect((await json(`${sut.url}/api/stocks/8804.HK`)).body).toMatchObject({
+      sector: 'Industrials',
+      sectorZh: '工業',
+      industry: 'Construction & Engineering',
+      industryZh: '建造及工程',
+    });
+    expect(await json(`${sut.url}/api/stocks/status/8804.HK`)).toMatchObject({ body: { status: 'no_data' } });
+    expect((await json(`${sut.url}/api/stocks/8803.HK`)).body).toMatchObject({ industry: 'Conglomerates', industryZh: '綜合企業' });
   });
 
   it('finds the loaded listings by their Chinese names and retires the bundled ones the newer files lack', async () => {

@@ -9,8 +9,11 @@ export interface SnapshotSource {
 
 const TRADING_CURRENCY = { HK: 'HKD', US: 'USD' } as const;
 
+/** What the market data repeats of a stock's listing (a loader's record or a stock the API answers). */
+type ListingBasics = Pick<Stock, 'symbol' | 'market' | 'name' | 'nameZh' | 'sector' | 'industry'>;
+
 /** The market data of a stock from the bundled snapshot: figures as of their source date, never live. */
-export function toMarketData(stock: Stock, figures: Fundamentals | null): MarketData {
+export function toMarketData(stock: ListingBasics, figures: Fundamentals | null): MarketData {
   const notes = figures
     ? [`數據來自內置離線快照（截至 ${figures.asOf ?? '不詳'}），並非即時報價；沒有當日升跌及成交量。`, ...figures.notes]
     : ['離線快照中沒有此股票的價格及財務數據，只有代碼、名稱及分類。'];

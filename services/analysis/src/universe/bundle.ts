@@ -20,6 +20,7 @@ export const UNIVERSE_FILES = [
   'hk/hsi-constituents.csv',
   'hk/hk-fundamentals.csv',
   'hk/hk-fundamentals-notes.csv',
+  'hk/financedatabase-hkg.csv',
   'fx-rates.csv',
   'manifest.json',
 ] as const;
@@ -74,6 +75,7 @@ export function parseBundle({ text, files }: BundleFiles): UniverseData {
       hsiConstituents: text['hk/hsi-constituents.csv'],
       fundamentals: text['hk/hk-fundamentals.csv'],
       fundamentalsNotes: text['hk/hk-fundamentals-notes.csv'],
+      financeDatabase: text['hk/financedatabase-hkg.csv'],
       asOf: { hkexListedCompanies: required('hk/hkex-listed-companies.json') },
     },
     fx,

@@ -12,30 +12,59 @@ export function parseCsv(text: string): Record<string, string>[] {
     .map((row) => Object.fromEntries(header.map((key, i) => [key, row[i] ?? ''])));
 }
 
+/** Outside quotes, the characters that end a run of plain text. */
+const SPECIAL = /[",\r\n]/g;
+
+/**
+ * The rows of the text. Plain runs are copied with one slice each rather than a character at
+ * a time: the bundle's CSV files are 3.4 MB together (FinanceDatabase's HK file alone 1.9 MB),
+ * and the per-character loop this replaced spent about 0.4 s on that one file (busy machine).
+ * The state machine is the same: a quote opens quoted text anywhere in a field, a doubled
+ * quote inside it is one quote, and an unterminated quote runs to the end of the text.
+ */
 function parseRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+  let i = 0;
+  while (i < text.length) {
     if (quoted) {
-      if (c !== '"') field += c;
-      else if (text[i + 1] === '"') {
+      const close = text.indexOf('"', i);
+      if (close === -1) {
+        field += text.slice(i);
+        break;
+      }
+      field += text.slice(i, close);
+      if (text[close + 1] === '"') {
         field += '"';
-        i++;
-      } else quoted = false;
-    } else if (c === '"') quoted = true;
+        i = close + 2;
+      } else {
+        quoted = false;
+        i = close + 1;
+      }
+      continue;
+    }
+    SPECIAL.lastIndex = i;
+    const next = SPECIAL.exec(text);
+    if (!next) {
+      field += text.slice(i);
+      break;
+    }
+    field += text.slice(i, next.index);
+    i = next.index + 1;
+    const c = next[0];
+    if (c === '"') quoted = true;
     else if (c === ',') {
       row.push(field);
       field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
+    } else {
+      if (c === '\r' && text[i] === '\n') i++;
       row.push(field);
       rows.push(row);
       row = [];
       field = '';
-    } else field += c;
+    }
   }
   if (field !== '' || row.length > 0) {
     row.push(field);

@@ -1,6 +1,7 @@
 import type { Queryable } from '@stockai/platform';
 import type { Market, SectorMedians } from '../market-data/types';
-import type { Fundamentals, ListingRecord, Stock, StockSummary } from './types';
+import type { StockRow } from './labels';
+import type { Fundamentals, ListingRecord, StockSummary } from './types';
 
 /**
  * A stock's columns, and whether the bundle holds the figures an analysis needs: a positive
@@ -36,14 +37,14 @@ export interface PeerGroup {
 }
 
 export const stocksRepo = {
-  async find(db: Queryable, symbol: string): Promise<Stock | undefined> {
-    const { rows } = await db.query<Stock>(`SELECT ${STOCK_COLUMNS} FROM stocks WHERE symbol = $1`, [symbol]);
+  async find(db: Queryable, symbol: string): Promise<StockRow | undefined> {
+    const { rows } = await db.query<StockRow>(`SELECT ${STOCK_COLUMNS} FROM stocks WHERE symbol = $1`, [symbol]);
     return rows[0];
   },
 
   /** Every stock, for the search index (search-index.ts). */
-  async all(db: Queryable): Promise<Stock[]> {
-    const { rows } = await db.query<Stock>(`SELECT ${STOCK_COLUMNS} FROM stocks`);
+  async all(db: Queryable): Promise<StockRow[]> {
+    const { rows } = await db.query<StockRow>(`SELECT ${STOCK_COLUMNS} FROM stocks`);
     return rows;
   },
 

@@ -1,5 +1,6 @@
 import type { Database, Logger } from '@stockai/platform';
 import type { SectorMedians } from '../market-data/types';
+import { withChineseLabels } from './labels';
 import { loadUniverse } from './loader';
 import { fundamentalsRepo, loadsRepo, type PeerGroup, stocksRepo } from './repo';
 import { stockSearchIndex } from './search-index';
@@ -65,7 +66,7 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
       throw err;
     });
     if (index?.version !== current) {
-      const search = stocksRepo.all(db).then(stockSearchIndex);
+      const search = stocksRepo.all(db).then((stocks) => stockSearchIndex(stocks.map(withChineseLabels)));
       index = { version: current, search };
       search.catch(() => {
         if (index?.search === search) index = undefined;
@@ -79,7 +80,8 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
       const normalised = normaliseSymbol(symbol);
       // No symbol holds a control character; PostgreSQL would refuse a NUL in the query.
       if (CONTROL_CHARACTER.test(normalised)) return null;
-      return (await stocksRepo.find(db, normalised)) ?? null;
+      const stock = await stocksRepo.find(db, normalised);
+      return stock ? withChineseLabels(stock) : null;
     },
 
     async statusOf(symbol, statusOptions = {}) {

@@ -13,6 +13,10 @@ export interface Stock {
   exchange: string | null;
   sector: string | null;
   industry: string | null;
+  /** The sector in Traditional Chinese (null when unknown or untranslated). */
+  sectorZh: string | null;
+  /** The industry in Traditional Chinese (null when unknown or untranslated). */
+  industryZh: string | null;
   status: StockStatus;
   /** Why it cannot be analysed (Traditional Chinese); null when active. */
   reason: string | null;
@@ -77,7 +81,7 @@ export interface Fundamentals extends BundledFigures {
 }
 
 /** A stock as the loader builds it from the bundled files: the row, plus the facts behind its status. */
-export interface ListingRecord extends Stock {
+export interface ListingRecord extends Omit<Stock, 'sectorZh' | 'industryZh'> {
   facts: ListingFacts;
   /** The bundled files that mention the stock. */
   sources: string[];

@@ -69,6 +69,8 @@ export const stockDetails = z
     exchange: z.string().nullable(),
     sector: z.string().nullable(),
     industry: z.string().nullable(),
+    sectorZh: z.string().nullable().optional().meta({ description: 'The sector in Traditional Chinese; null when unknown' }),
+    industryZh: z.string().nullable().optional().meta({ description: 'The industry in Traditional Chinese; null when unknown' }),
     status: z.string().meta({ description: 'active, or why it cannot be analysed (delisted, suspended, …)' }),
     reason: z.string().nullable(),
     hasFigures: z.boolean().optional().meta({ description: 'In search results: whether the bundled figures allow an analysis' }),

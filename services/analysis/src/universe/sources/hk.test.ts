@@ -85,6 +85,7 @@ describe('the Hong Kong files', () => {
         hsiConstituents: 'Symbol,Name\n0700.HK,Tencent Holdings Ltd\n0823.HK,Link REIT\n',
         fundamentals: `${header}\n2800.HK,Tracker Fund of Hong Kong,盈富基金,ETF,Equity ETF,HKD,HKD,26.86\n0011.HK,Hang Seng Bank Ltd,恒生銀行,Financial Services,Banks - Regional,HKD,HKD,154.30\n`,
         fundamentalsNotes: 'symbol,pb,notes\n0011.HK,1.65,DELISTED: privatised by HSBC; last trading day 2026-01-14; listing withdrawn\n',
+        financeDatabase: 'symbol,name,sector,industry\n',
         asOf: { hkexListedCompanies: '2026-01-27' },
       },
       fx,
@@ -101,5 +102,42 @@ describe('the Hong Kong files', () => {
     expect(bySymbol.get('2800.HK')).toMatchObject({ nameZh: '盈富基金', status: 'unsuitable_product' });
     expect(bySymbol.get('0011.HK')).toMatchObject({ status: 'delisted' });
     expect(bySymbol.get('0011.HK')?.reason).toContain('2026-01-14');
+  });
+
+  it('classifies the listings without figures from FinanceDatabase, the fundamentals row first, and adds no symbol', () => {
+    const { listings } = readHkUniverse(
+      {
+        hkexListedCompanies: JSON.stringify([
+          { symbol: 5, engName: 'HSBC Holdings plc', zhName: '滙豐控股有限公司', url: '' },
+          { symbol: 924, engName: 'Khoon Group Limited', zhName: '坤集團有限公司', url: '' },
+          { symbol: 1234, engName: 'No Sector Limited', zhName: '', url: '' },
+        ]),
+        hsiConstituents: 'Symbol,Name\n',
+        fundamentals: `${header}\n0005.HK,HSBC Holdings plc,滙豐控股,Financial Services,Banks - Diversified,HKD,USD,100\n`,
+        fundamentalsNotes: 'symbol,pb\n',
+        financeDatabase: [
+          'symbol,name,summary,sector,industry_group,industry,delisted',
+          '0005.HK,HSBC Holdings plc,"A bank, worldwide",Financials,Banks,Banks,False',
+          '924.HK,Khoon Group Ltd,"Builds, in Singapore",Industrials,Capital Goods,Construction & Engineering,False',
+          '0416.HK,Bank of Jinzhou Co. Ltd.,A bank,Financials,Banks,Banks,False',
+          '1234.HK,No Sector Limited,,,,,False',
+        ].join('\n'),
+        asOf: { hkexListedCompanies: '2026-01-27' },
+      },
+      fx,
+    );
+    const bySymbol = new Map(listings.map((l) => [l.symbol, l]));
+    expect(bySymbol.get('0005.HK')).toMatchObject({ sector: 'Financial Services', industry: 'Banks - Diversified' });
+    expect(bySymbol.get('0924.HK')).toMatchObject({
+      name: 'Khoon Group Limited',
+      nameZh: '坤集團有限公司',
+      sector: 'Industrials',
+      industry: 'Construction & Engineering',
+      status: 'active',
+    });
+    expect(bySymbol.get('0924.HK')?.sources).toEqual(['hk/hkex-listed-companies.json', 'hk/financedatabase-hkg.csv']);
+    expect(bySymbol.get('1234.HK')).toMatchObject({ sector: null, industry: null });
+    // Not on HKEX's list of listed companies: FinanceDatabase alone does not make it a listing.
+    expect(bySymbol.has('0416.HK')).toBe(false);
   });
 });

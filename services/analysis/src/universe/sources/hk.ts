@@ -3,6 +3,7 @@ import { parseCsv } from '../csv';
 import { describeRate, type FxTable } from '../fx';
 import { normaliseSymbol } from '../symbols';
 import type { Fundamentals, ListingRecord } from '../types';
+import { readFinanceDatabase } from './financedatabase';
 import { cleanName, formatFigure, moneyOrNull, numberOrNull, percentOrNull } from './numbers';
 
 /** The Hong Kong files' text, as bundled under data/market/hk. */
@@ -11,6 +12,8 @@ export interface HkFiles {
   hsiConstituents: string;
   fundamentals: string;
   fundamentalsNotes: string;
+  /** FinanceDatabase's HK equities: the sector and industry of the listings the other files do not classify. */
+  financeDatabase: string;
   asOf: { hkexListedCompanies: string };
 }
 
@@ -159,6 +162,10 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
  * members and the fundamentals file. HKEX's list holds companies only, so a code found
  * elsewhere but not there is a non-company product (a REIT, an ETF, another trust); a
  * delisting is taken from the notes file, which records it.
+ *
+ * Sector and industry: the fundamentals row's where it has one (its figures were compiled with
+ * it, and the peers with figures all use its Yahoo-style names), else FinanceDatabase's
+ * GICS-style ones, so a small cap outside the fundamentals file is classified too.
  */
 export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: ListingRecord[]; fundamentals: Fundamentals[] } {
   const hkex = new Map((JSON.parse(files.hkexListedCompanies) as HkexCompany[]).map((c) => [normaliseSymbol(String(c.symbol)), c]));
@@ -167,13 +174,15 @@ export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: Listing
   const rows = new Map(parseCsv(files.fundamentals).map((r) => [normaliseSymbol(r.symbol ?? ''), r]));
   const fundamentals = [...rows.entries()].map(([symbol, row]) => readHkFundamentals(row, notesRows.get(symbol), fx));
   const fundamentalsBySymbol = new Map(fundamentals.map((f) => [f.symbol, f]));
+  const sectors = readFinanceDatabase(files.financeDatabase);
 
   const listings: ListingRecord[] = [];
   for (const symbol of new Set([...hkex.keys(), ...hsi.keys(), ...rows.keys()])) {
     const company = hkex.get(symbol);
     const row = rows.get(symbol);
     const figures = fundamentalsBySymbol.get(symbol);
-    const name = cleanName(row?.name_en || hsi.get(symbol)?.Name || company?.engName || symbol);
+    const classified = sectors.get(symbol);
+    const name = cleanName(row?.name_en || hsi.get(symbol)?.Name || company?.engName || classified?.name || symbol);
     const nameZh = cleanName(row?.name_zh || company?.zhName) || null;
     const notes = notesRows.get(symbol)?.notes ?? '';
     const facts: ListingFacts = {
@@ -187,8 +196,8 @@ export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: Listing
       testIssue: false,
       etf: false,
       company: company !== undefined,
-      sector: row?.sector || null,
-      industry: row?.industry || null,
+      sector: row?.sector || classified?.sector || null,
+      industry: row?.sector ? row.industry || null : (classified?.industry ?? null),
       financialStatus: null,
       price: figures?.price ?? null,
       currency: figures?.currency ?? 'HKD',
@@ -209,6 +218,7 @@ export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: Listing
         company && 'hk/hkex-listed-companies.json',
         hsi.has(symbol) && 'hk/hsi-constituents.csv',
         row && 'hk/hk-fundamentals.csv',
+        classified && 'hk/financedatabase-hkg.csv',
       ].filter((s): s is string => typeof s === 'string'),
     });
   }

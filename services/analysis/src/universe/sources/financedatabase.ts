@@ -1,0 +1,36 @@
+import { parseCsv } from '../csv';
+import { normaliseSymbol } from '../symbols';
+import { cleanName } from './numbers';
+
+/** What FinanceDatabase says about one Hong Kong listing: its GICS-style sector and industry, and its English name. */
+export interface SectorFacts {
+  sector: string | null;
+  industry: string | null;
+  name: string | null;
+}
+
+/**
+ * FinanceDatabase's Hong Kong equities (hk/financedatabase-hkg.csv, JerBouma/FinanceDatabase,
+ * MIT): sector and industry by symbol, read by column name so a newer file with more columns
+ * loads the same. Blank cells stay null. A symbol listed twice after normalising (the file
+ * spells some codes without the leading zero, e.g. "924.HK") keeps the row that has a sector.
+ *
+ * Only the classification is taken. The file's `delisted` flag and its listings are not: the
+ * HKEX list is the authority on what is listed (329 of its codes are absent from the HKEX list
+ * of 2026-01-27, mostly companies delisted or privatised since), so this file enriches the
+ * universe and never adds a symbol to it.
+ */
+export function readFinanceDatabase(text: string): Map<string, SectorFacts> {
+  const bySymbol = new Map<string, SectorFacts>();
+  for (const row of parseCsv(text)) {
+    const symbol = normaliseSymbol(row.symbol ?? '');
+    if (!symbol) continue;
+    const facts: SectorFacts = {
+      sector: cleanName(row.sector) || null,
+      industry: cleanName(row.industry) || null,
+      name: cleanName(row.name) || null,
+    };
+    if (!bySymbol.get(symbol)?.sector) bySymbol.set(symbol, facts);
+  }
+  return bySymbol;
+}
