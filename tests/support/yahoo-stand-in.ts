@@ -6,7 +6,7 @@ import path from 'node:path';
 /**
  * Yahoo Finance on 127.0.0.1: serves the responses under fixtures/yahoo in Yahoo's own shapes
  * for the endpoints yahoo-finance2 calls — the cookie page and crumb, v7 quote, v8 chart and
- * the fundamentals time series — so the real client library runs unmodified against it (point
+ * the fundamentals time series (a chart answers the requested window of its daily bars) — so the real client library runs unmodified against it (point
  * its `baseUrl` here). A symbol without a fixture answers as Yahoo does for an unknown one.
  */
 export interface YahooStandIn {
@@ -31,6 +31,32 @@ const STATUS_TEXT: Record<number, string> = {
 function fixture(kind: string, symbol: string): string | null {
   const file = path.join(FIXTURES, kind, `${symbol}.json`);
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+interface ChartBody {
+  chart: {
+    result: Array<{
+      timestamp?: number[];
+      indicators: { quote: Array<Record<string, Array<number | null>>>; adjclose?: Array<{ adjclose: Array<number | null> }> };
+    }>;
+  };
+}
+
+/**
+ * The daily bars between `period1` and `period2` (epoch seconds), as Yahoo answers a chart
+ * request: the fixtures hold the whole recorded series, a request gets its window of it.
+ */
+function window(body: ChartBody, params: URLSearchParams): ChartBody {
+  const from = Number(params.get('period1') ?? 0);
+  const to = Number(params.get('period2') ?? Number.MAX_SAFE_INTEGER);
+  const [result] = body.chart.result;
+  if (!result?.timestamp) return body;
+  const keep = result.timestamp.map((t) => t >= from && t <= to);
+  const pick = <T>(list: T[]) => list.filter((_, i) => keep[i]);
+  result.timestamp = pick(result.timestamp);
+  result.indicators.quote = result.indicators.quote.map((q) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, pick(v)])));
+  result.indicators.adjclose = result.indicators.adjclose?.map((a) => ({ adjclose: pick(a.adjclose) }));
+  return body;
 }
 
 export async function startYahooStandIn(): Promise<YahooStandIn> {
@@ -73,8 +99,11 @@ export async function startYahooStandIn(): Promise<YahooStandIn> {
     const chart = /^\/v8\/finance\/chart\/(.+)$/.exec(url.pathname);
     if (chart?.[1]) {
       const body = have('chart', decodeURIComponent(chart[1]));
-      if (body) json(res, 200, body);
-      else json(res, 404, '{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found, symbol may be delisted"}}}');
+      if (!body)
+        json(res, 404, '{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found, symbol may be delisted"}}}');
+      else if ((url.searchParams.get('interval') ?? '1d') !== '1d')
+        json(res, 400, '{"chart":{"result":null,"error":{"code":"Bad Request","description":"Invalid interval"}}}');
+      else json(res, 200, JSON.stringify(window(JSON.parse(body) as ChartBody, url.searchParams)));
       return;
     }
     const series = /^\/ws\/fundamentals-timeseries\/v1\/finance\/timeseries\/(.+)$/.exec(url.pathname);

@@ -114,6 +114,7 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
     db,
     logger,
     universe,
+    cache: ctx.cache,
     yahoo: { baseUrl: options.yahooBaseUrl },
   });
   const analyst = recordBuiltInExchanges(createAnalyst({ ...options.llm, db, logger }), { db, logger });

@@ -38,7 +38,7 @@ export const eventQueues = {
   'billing.user-registered': ['user.registered'],
   'billing.analysis-failed': ['analysis.failed'],
   'content.user-registered': ['user.registered'],
-  /** Analysis keeps each user's investor type, to highlight it when a start sends no userProfile. */
+  /** Analysis keeps each user's investor type and preferences, for a start that sends no userProfile. */
   'analysis.user-profiles': ['user.updated'],
   /** The work queue analysis workers compete on; the API process publishes to it. */
   'analysis.jobs': ['analysis.requested'],

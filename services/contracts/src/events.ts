@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { investorPreferencesSchema } from './investor-preferences';
 import { RISK_PROFILES, type RiskProfileId } from './risk-questionnaire';
 
 /**
@@ -33,12 +34,15 @@ export const eventSchemas = {
    * questionnaire's result, one of RISK_PROFILES) as it stands after the change, null once it is
    * cleared (no route clears it today). Auth sends it with every profile save once the user has a
    * type; it is absent from other updates (a password change) and from events older than it,
-   * which consumers of the type ignore.
+   * which consumers of the type ignore. `preferences` (the wizard's horizon, goals and sectors)
+   * likewise goes with every profile save once the user has saved any; analysis tailors the
+   * advice of the user's own type with it.
    */
   'user.updated': z.object({
     userId: id,
     fields: z.array(z.string()),
     investorType: investorType.nullable().optional(),
+    preferences: investorPreferencesSchema.optional(),
     /** The role after the change, sent when `fields` names `role` (an admin's edit, the admin seed, make-admin). */
     role: z.enum(['user', 'admin']).optional(),
   }),

@@ -1,6 +1,7 @@
 export * from './events';
 export * from './internal';
 export * from './risk-questionnaire';
+export * from './investor-preferences';
 export * from './blog-post';
 export * from './analysis-results';
 export * from './event-queues';

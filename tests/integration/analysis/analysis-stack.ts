@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  type Cache,
   type EventEnvelope,
   type RunningService,
   createAmqpBus,
@@ -77,6 +78,8 @@ export interface AnalysisStack {
 export interface ExtraAnalysisApi {
   url: string;
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  /** Its Redis cache (its own key prefix), to see what the service keeps there. */
+  cache: Cache;
   definition: AnalysisServiceDefinition;
   /** Closes the service only (what a SIGTERM does), leaving its database for the test to read. */
   closeService(): Promise<void>;
@@ -219,6 +222,7 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
     const api: ExtraAnalysisApi = {
       url: running.url,
       db: database.db,
+      cache: extraCache,
       definition,
       closeService: () => (serviceClosed ??= running.close()),
       close: () =>

@@ -6,7 +6,8 @@ jest.setTimeout(120_000);
 
 /**
  * The user's own investor type in a report started without a userProfile: auth announces the
- * type of a saved profile in `user.updated`, analysis keeps it, and a later start highlights it.
+ * type of a saved profile in `user.updated`, analysis keeps it, and a later start highlights it;
+ * the wizard's preferences travel the same way and tailor the advice of that type.
  * Auth, billing and analysis (one in-process worker) behind the gateway, on the real
  * PostgreSQL, RabbitMQ and Redis.
  */
@@ -113,5 +114,52 @@ describe('the stored investor type in analyses', () => {
     expect(report).toMatchObject({ status: 'completed', investorType: null });
     expect(report.results.suggestions.userType).toBeNull();
     expect(order(report).some(([, highlighted]) => highlighted)).toBe(false);
+  });
+
+  it("tailors the advice of the user's own type to the saved wizard preferences, and to those a start sends", async () => {
+    const { token, userId } = await registerUser(stack.gatewayUrl);
+    const saved = await api('PUT', '/api/users/profile', {
+      token,
+      body: { ...answersFor('growth'), term: 'long', goals: ['income', 'retirement'], sectors: ['finance', 'energy'] },
+    });
+    expect(saved.status).toBe(200);
+    await waitFor(
+      'analysis to hear of the preferences',
+      async () => {
+        const { rows } = await stack.analysisDb.query<{ preferences: { goals: string[] } }>(
+          'SELECT preferences FROM investor_preferences WHERE user_id = $1',
+          [userId],
+        );
+        return rows[0]?.preferences.goals.includes('retirement') === true;
+      },
+      30_000,
+    );
+
+    const report = await reportOf(await api('POST', '/api/analysis/analyze/AAPL', { token, body: {} }), token);
+    expect(report).toMatchObject({ status: 'completed', investorType: 'growth' });
+    const [own, ...others] = report.results.suggestions.byInvestorType as Array<{
+      investorType: string;
+      positionSizePercent: number;
+      preferencesNote: string | null;
+    }>;
+    expect(own?.investorType).toBe('growth');
+    // AAPL is a technology stock: outside finance and energy; its yield is the report's own figure.
+    const dividendYield = (report.results.basic as { dividendYield: number | null }).dividendYield;
+    expect(own?.preferencesNote).toContain('不在您偏好的行業（金融、能源）之內');
+    expect(own?.preferencesNote).toContain(dividendYield ? `股息率 ${dividendYield}%` : '此股沒有派息');
+    expect(own?.preferencesNote).toContain('您以退休規劃為目標');
+    expect(others.every((a) => a.preferencesNote === null)).toBe(true);
+    // The retirement goal keeps less than the growth type's advice without it (the same stock, same day).
+    const plain = await reportOf(
+      await api('POST', '/api/analysis/analyze/AAPL', {
+        token,
+        body: { userProfile: { riskProfile: 'growth', term: 'medium', sectors: ['tech'] } },
+      }),
+      token,
+    );
+    const plainOwn = plain.results.suggestions.byInvestorType[0] as { positionSizePercent: number; preferencesNote: string };
+    expect(plainOwn.preferencesNote).toContain('在您偏好的行業（科技）之內');
+    expect(plainOwn.preferencesNote).not.toContain('退休');
+    expect(own!.positionSizePercent).toBeLessThan(plainOwn.positionSizePercent);
   });
 });

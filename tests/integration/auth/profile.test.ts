@@ -88,7 +88,7 @@ describe('users/profile through the gateway', () => {
   });
 
   it('takes goals and sectors as lists, JSON text or comma-separated text', async () => {
-    const { call } = await newUser();
+    const { call, id } = await newUser();
     expect((await call('PUT', { goals: ['wealth', 'income'], sectors: '["tech","energy"]' })).body.profile).toMatchObject({
       goals: ['wealth', 'income'],
       investmentGoals: 'wealth,income',
@@ -112,6 +112,19 @@ describe('users/profile through the gateway', () => {
       age: '31-45',
       riskScore: null,
     });
+    // Each save announces the preferences as they stand after it, for analysis to tailor advice with.
+    await waitFor('user.updated events', () => events.filter((e) => (e.data as { userId: string }).userId === id).length >= 2 || undefined);
+    const announced = events
+      .filter((e) => (e.data as { userId: string }).userId === id)
+      .map((e) => (e.data as { preferences?: unknown }).preferences);
+    // (delivery is at-least-once and unordered: compare as a set)
+    expect(announced).toHaveLength(2);
+    expect(announced).toEqual(
+      expect.arrayContaining([
+        { horizon: null, goals: ['wealth', 'income'], sectors: ['tech', 'energy'] },
+        { horizon: 'long', goals: ['retirement', 'shortterm'], sectors: ['finance'] },
+      ]),
+    );
     const bad = await call('PUT', { sectors: ['tech', 'crypto'] });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^sectors/);

@@ -16,6 +16,9 @@ export class MarketDataMissing extends Error {
   }
 }
 
+/** Who the advice is for: the type and preferences fixed at the start. */
+const userOf = (analysis: AnalysisRow) => ({ investorType: analysis.investor_type, preferences: analysis.preferences });
+
 export interface PipelineDeps {
   db: Database;
   engine: AnalysisEngine;
@@ -43,7 +46,7 @@ export async function runPipeline(deps: PipelineDeps, analysis: AnalysisRow, sig
   let basic: BasicInfo;
   let valuation: ValuationResult;
   if (cached) {
-    input = { data: cached.marketData, medians: cached.sectorMedians, investorType: analysis.investor_type };
+    input = { data: cached.marketData, medians: cached.sectorMedians, ...userOf(analysis) };
     basic = engine.basicInfo(input.data);
     valuation = cached.valuation;
     await advance(STAGES.marketData, true);
@@ -51,7 +54,7 @@ export async function runPipeline(deps: PipelineDeps, analysis: AnalysisRow, sig
   } else {
     const data = await engine.fetchMarketData(analysis.symbol);
     if (!hasCoreFigures(data)) throw new MarketDataMissing(analysis.symbol);
-    input = { data, medians: await engine.sectorMedians(data), investorType: analysis.investor_type };
+    input = { data, medians: await engine.sectorMedians(data), ...userOf(analysis) };
     basic = engine.basicInfo(data);
     await advance(STAGES.marketData);
     valuation = engine.valuationModels(input);

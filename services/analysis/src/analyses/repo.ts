@@ -1,5 +1,5 @@
 import type { Queryable } from '@stockai/platform';
-import type { RiskProfileId } from '@stockai/contracts';
+import type { InvestorPreferences, RiskProfileId } from '@stockai/contracts';
 import type { AnalysisResults } from '../report/types';
 
 export type AnalysisStatus = 'processing' | 'completed' | 'failed';
@@ -13,6 +13,8 @@ export interface AnalysisRow {
   message: string;
   error: string | null;
   investor_type: RiskProfileId | null;
+  /** The wizard's preferences the advice of the user's own type is tailored to (migration 0024). */
+  preferences: InvestorPreferences | null;
   results: AnalysisResults | null;
   from_cache: boolean;
   attempts: number;
@@ -51,12 +53,19 @@ export const analysesRepo = {
    */
   async insert(
     tx: Queryable,
-    row: { id: string; userId: string; symbol: string; message: string; investorType: RiskProfileId | null },
+    row: {
+      id: string;
+      userId: string;
+      symbol: string;
+      message: string;
+      investorType: RiskProfileId | null;
+      preferences: InvestorPreferences | null;
+    },
   ): Promise<boolean> {
     const { rowCount } = await tx.query(
-      `INSERT INTO analyses (id, user_id, symbol, message, investor_type) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO analyses (id, user_id, symbol, message, investor_type, preferences) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT DO NOTHING`,
-      [row.id, row.userId, row.symbol, row.message, row.investorType],
+      [row.id, row.userId, row.symbol, row.message, row.investorType, row.preferences === null ? null : JSON.stringify(row.preferences)],
     );
     return rowCount === 1;
   },
@@ -174,7 +183,7 @@ export const analysesRepo = {
     const filter = where.join(' AND ');
     const counted = await db.query<{ total: string }>(`SELECT count(*) AS total FROM analyses WHERE ${filter}`, params);
     const { rows } = await db.query<Omit<AnalysisRow, 'results'>>(
-      `SELECT id, user_id, symbol, status, progress, message, error, investor_type, from_cache, attempts, queued_at,
+      `SELECT id, user_id, symbol, status, progress, message, error, investor_type, preferences, from_cache, attempts, queued_at,
               created_at, updated_at, completed_at
        FROM analyses WHERE ${filter} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.limit, (query.page - 1) * query.limit],

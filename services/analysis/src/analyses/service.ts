@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eventData } from '@stockai/contracts';
+import { type InvestorPreferences, type RiskProfileId, eventData, investorPreferencesFrom } from '@stockai/contracts';
 import { AppError, type Database, type Logger, newEvent, notFound, serviceUnavailable, writeOutbox } from '@stockai/platform';
 import { type BillingClient, BillingUnavailable } from '../billing-client';
-import { investorTypesRepo } from '../investor-types/repo';
+import { investorPreferencesRepo, investorTypesRepo } from '../investor-types/repo';
 import { type AnalysisRef, recordFailure } from './failure';
 import { analysisIdFor } from './idempotency';
 import { investorTypeFrom } from './investor-type';
@@ -79,7 +79,8 @@ export function analysesService(deps: AnalysesDeps) {
       const analysisId = input.idempotencyKey ? analysisIdFor(input.userId, input.idempotencyKey) : randomUUID();
       const ref: AnalysisRef = { analysisId, userId: input.userId, symbol: status.symbol };
       const investorType = investorTypeFrom(input.userProfile) ?? (await investorTypesRepo.find(db, input.userId));
-      if (!(await reserve(ref, investorType))) return { analysisId };
+      const preferences = investorPreferencesFrom(input.userProfile) ?? (await investorPreferencesRepo.find(db, input.userId));
+      if (!(await reserve(ref, { investorType, preferences }))) return { analysisId };
 
       try {
         await billing.debit({ userId: input.userId, amount: 1, reference: `analysis:${analysisId}` }, input.authorization);
@@ -111,8 +112,11 @@ export function analysesService(deps: AnalysesDeps) {
    * waiting to be queued (it goes on to debit and queue); false when an earlier try with the same
    * key is past that (the caller answers with its id). Throws 409 with the running analysis's id.
    */
-  async function reserve(ref: AnalysisRef, investorType: ReturnType<typeof investorTypeFrom>): Promise<boolean> {
-    const row = { id: ref.analysisId, userId: ref.userId, symbol: ref.symbol, message: STAGES.queued.message, investorType };
+  async function reserve(
+    ref: AnalysisRef,
+    profile: { investorType: RiskProfileId | null; preferences: InvestorPreferences | null },
+  ): Promise<boolean> {
+    const row = { id: ref.analysisId, userId: ref.userId, symbol: ref.symbol, message: STAGES.queued.message, ...profile };
     for (let i = 0; i < RESERVE_TRIES; i++) {
       if (await analysesRepo.insert(db, row)) return true;
       const earlier = await analysesRepo.findOwned(db, ref.analysisId, ref.userId);

@@ -74,7 +74,10 @@ export function builtInSummary({ data, valuation, business, suggestions, now = n
     `業務評分 ${business.score}/100，風險等級${RISK_TEXT[valuation.riskLevel]}${factors.length ? `（${factors.join('；')}）` : ''}。`,
   );
   const own = suggestions.byInvestorType.find((a) => a.highlighted);
-  if (own) sentences.push(`對${own.label}投資者，建議「${own.actionText}」，持倉約佔投資組合 ${own.positionSizePercent}%。`);
+  if (own)
+    sentences.push(
+      `對${own.label}投資者${own.preferencesNote ? '（已按您的投資偏好調整）' : ''}，建議「${own.actionText}」，持倉約佔投資組合 ${own.positionSizePercent}%。`,
+    );
   sentences.push(
     timing.stale
       ? `以上分析根據截至 ${data.asOf ?? '不詳日期'} 的數據快照計算，並非即時股價，僅供參考，並不構成投資建議。`

@@ -99,7 +99,14 @@ export function summaryFacts({ data, basic, valuation, business, suggestions, no
         riskFactors: valuation.riskFactors ?? [],
       },
       business: { score: business.score, competitiveAdvantage: business.competitiveAdvantage, financialHealth: business.financialHealth },
-      readerAdvice: own ? { investorType: own.label, action: own.actionText, positionSizePercent: own.positionSizePercent } : null,
+      readerAdvice: own
+        ? {
+            investorType: own.label,
+            action: own.actionText,
+            positionSizePercent: own.positionSizePercent,
+            preferencesNote: own.preferencesNote ?? null,
+          }
+        : null,
     },
     null,
     1,

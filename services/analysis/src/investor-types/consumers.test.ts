@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type EventEnvelope, type Subscription, PLATFORM_MIGRATIONS_DIR, createLogger, migrate } from '@stockai/platform';
 import { type TestDatabase, createTestDatabase } from '@stockai/platform/src/testing';
 import { investorTypeSubscriptions } from './consumers';
-import { investorTypesRepo } from './repo';
+import { investorPreferencesRepo, investorTypesRepo } from './repo';
 
 /** The consumer of `user.updated` that keeps each user's investor type, on real PostgreSQL. */
 describe('investor type consumer', () => {
@@ -93,5 +93,22 @@ describe('investor type consumer', () => {
 
     await expect(deliver(updated(userId, at(1), { investorType: 'bold' }))).rejects.toThrow();
     expect(await investorTypesRepo.find(test.db, userId)).toBeNull();
+  });
+
+  it('keeps the preferences of the latest save, apart from the type, and forgets cleared ones', async () => {
+    const userId = randomUUID();
+    const income = { horizon: 'long', goals: ['income'], sectors: ['finance'] };
+
+    await deliver(updated(userId, at(1), { preferences: income }));
+    expect(await investorPreferencesRepo.find(test.db, userId)).toEqual(income);
+    expect(await investorTypesRepo.find(test.db, userId)).toBeNull();
+    await deliver(updated(userId, at(3), { investorType: 'stable', preferences: { horizon: 'short', goals: [], sectors: [] } }));
+    await deliver(updated(userId, at(2), { investorType: 'growth', preferences: income }));
+
+    expect(await investorPreferencesRepo.find(test.db, userId)).toEqual({ horizon: 'short', goals: [], sectors: [] });
+    expect(await investorTypesRepo.find(test.db, userId)).toBe('stable');
+    await deliver(updated(userId, at(4), { preferences: { horizon: null, goals: [], sectors: [] } }));
+    expect(await investorPreferencesRepo.find(test.db, userId)).toBeNull();
+    expect(await investorTypesRepo.find(test.db, userId)).toBe('stable');
   });
 });

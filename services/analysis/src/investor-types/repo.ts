@@ -1,4 +1,4 @@
-import type { RiskProfileId } from '@stockai/contracts';
+import type { InvestorPreferences, RiskProfileId } from '@stockai/contracts';
 import type { Queryable } from '@stockai/platform';
 
 /** The investor types analysis keeps from auth's `user.updated` (migration 0023). */
@@ -25,5 +25,30 @@ export const investorTypesRepo = {
       [userId],
     );
     return rows[0]?.investor_type ?? null;
+  },
+};
+
+/** The investment preferences analysis keeps from auth's `user.updated` (migration 0024), ordered like the types. */
+export const investorPreferencesRepo = {
+  /** Records the user's preferences as of `changedAt`, unless a later change is already recorded. True when written. */
+  async record(db: Queryable, row: { userId: string; preferences: InvestorPreferences; changedAt: string }): Promise<boolean> {
+    const { rowCount } = await db.query(
+      `INSERT INTO investor_preferences (user_id, preferences, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET preferences = EXCLUDED.preferences, updated_at = EXCLUDED.updated_at
+       WHERE investor_preferences.updated_at <= EXCLUDED.updated_at`,
+      [row.userId, JSON.stringify(row.preferences), row.changedAt],
+    );
+    return rowCount === 1;
+  },
+
+  /** The user's stored preferences; null when they have saved none (or cleared them all). */
+  async find(db: Queryable, userId: string): Promise<InvestorPreferences | null> {
+    const { rows } = await db.query<{ preferences: InvestorPreferences }>(
+      'SELECT preferences FROM investor_preferences WHERE user_id = $1',
+      [userId],
+    );
+    const preferences = rows[0]?.preferences;
+    if (!preferences || (preferences.horizon === null && preferences.goals.length === 0 && preferences.sectors.length === 0)) return null;
+    return preferences;
   },
 };

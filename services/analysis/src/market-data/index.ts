@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Database, Logger } from '@stockai/platform';
+import type { Cache, Database, Logger } from '@stockai/platform';
 import { BUNDLED_MARKET_DATA } from '../universe/bundle';
 import { parseFxTable } from '../universe/fx';
 import { createUniverse, type Universe } from '../universe/service';
 import { snapshotProvider } from './snapshot';
 import { createYahooClient } from './yahoo-client';
 import { yahooProvider } from './yahoo';
+import { yahooCache } from './yahoo-cache';
 import type { MarketDataProvider } from './types';
 
-export type { MarketData, MarketDataProvider, Market, PeerFigures, SectorMedians } from './types';
+export type { FiscalYear, MarketData, MarketDataProvider, Market, PeerFigures, PriceHistory, SectorMedians } from './types';
 export { snapshotProvider } from './snapshot';
 
 export interface MarketDataOptions {
@@ -23,6 +24,8 @@ export interface MarketDataOptions {
     timeoutMs?: number;
   };
   logger: Logger;
+  /** Where Yahoo's statements and daily prices are kept between analyses (the service's Redis or memory cache); unset: not kept. */
+  cache?: Cache;
   /** The universe to read stocks from (default: one over `db`). */
   universe?: Universe;
 }
@@ -38,5 +41,6 @@ export function createMarketDataProvider(options: MarketDataOptions): MarketData
     fallback: snapshot,
     fx: parseFxTable(readFileSync(path.join(BUNDLED_MARKET_DATA, 'fx-rates.csv'), 'utf8')),
     logger: options.logger,
+    cache: yahooCache(options.cache, options.logger),
   });
 }

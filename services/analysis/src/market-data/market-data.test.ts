@@ -1,9 +1,12 @@
-import { createLogger, migrate, PLATFORM_MIGRATIONS_DIR, type Database } from '@stockai/platform';
+import { createLogger, createMemoryCache, migrate, PLATFORM_MIGRATIONS_DIR, type Database } from '@stockai/platform';
 import { createTestDatabase } from '@stockai/platform/src/testing';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { expectedStats, fixtureCloses, fixtureSeries } from '../../../../tests/support/yahoo-fixtures';
 import { startYahooStandIn, type YahooStandIn } from '../../../../tests/support/yahoo-stand-in';
+import { valuationModels } from '../report/valuation';
 import { BUNDLED_MARKET_DATA } from '../universe/bundle';
+import { parseCsv } from '../universe/csv';
 import { parseFxTable } from '../universe/fx';
 import { loadUniverse } from '../universe/loader';
 import { createUniverse } from '../universe/service';
@@ -11,6 +14,7 @@ import { createMarketDataProvider } from './index';
 import { snapshotProvider } from './snapshot';
 import { createYahooClient } from './yahoo-client';
 import { bookValueOf, yahooProvider } from './yahoo';
+import { yahooCache } from './yahoo-cache';
 
 const logger = createLogger('analysis-test', process.env.TEST_LOG_LEVEL === 'warn' ? 'warn' : 'silent');
 
@@ -91,6 +95,10 @@ describe('market data', () => {
 
     it('reads quote and the latest annual statements through yahoo-finance2', async () => {
       const data = await sut().fetch('aapl');
+      const revenue = fixtureSeries('AAPL', 'TotalRevenue');
+      const fcf = fixtureSeries('AAPL', 'FreeCashFlow');
+      const ends = Object.keys(revenue).sort();
+      const latest = ends.at(-1)!;
       expect(data).toMatchObject({
         symbol: 'AAPL',
         source: 'yahoo',
@@ -109,44 +117,155 @@ describe('market data', () => {
         dividendYield: 0.0038686,
         high52Week: 277.32,
         low52Week: 169.21,
-        revenue: 391_035_000_000,
-        netIncome: 93_736_000_000,
-        freeCashFlow: 108_807_000_000,
-        ebitda: 134_661_000_000,
-        totalDebt: 119_059_000_000,
-        cash: 29_943_000_000,
+        revenue: revenue[latest],
+        netIncome: fixtureSeries('AAPL', 'NetIncomeCommonStockholders')[latest],
+        freeCashFlow: fcf[latest],
+        ebitda: fixtureSeries('AAPL', 'EBITDA')[latest],
+        totalDebt: fixtureSeries('AAPL', 'TotalDebt')[latest],
+        cash: fixtureSeries('AAPL', 'CashAndCashEquivalents')[latest],
         asOf: '2025-11-21',
       });
+      // Every fiscal year the stand-in holds, oldest first, and the free-cash-flow growth across them.
+      expect(data.fiscalYears?.map((y) => [y.end, y.revenue, y.freeCashFlow, y.equity])).toEqual(
+        ends.map((d) => [d, revenue[d], fcf[d], fixtureSeries('AAPL', 'StockholdersEquity')[d]]),
+      );
+      const span = Math.round((Date.parse(latest) - Date.parse(ends[0]!)) / (365.25 * 86_400_000));
+      expect(data.fcfGrowth?.rate).toBeCloseTo((fcf[latest]! / fcf[ends[0]!]!) ** (1 / span) - 1, 12);
+      expect(data.fcfGrowth).toMatchObject({ from: ends[0], to: latest, years: span });
+      expect(data.notes.join('\n')).toContain(`均取自截至 ${latest} 的財政年度年報`);
       expect(data.bookValuePerShare).toBeCloseTo(271.49 / 54.4, 10); // price ÷ P/B = 4.9906
       expect(data.notes[0]).toContain('即時數據來自 Yahoo Finance');
       expect(yahoo.requests.some((r) => r.startsWith('/v1/test/getcrumb'))).toBe(true);
       expect(yahoo.requests.some((r) => r.startsWith('/ws/fundamentals-timeseries/v1/finance/timeseries/AAPL?'))).toBe(true);
     });
 
-    it('converts CNY statements to HKD at Yahoo’s rate and takes the 52-week range from the chart', async () => {
+    it('measures β and volatility from Yahoo’s daily prices against ^GSPC, as the bundled figures are measured', async () => {
+      const data = await sut().fetch('AAPL');
+      const expected = expectedStats('AAPL', '^GSPC');
+      const stats = data.priceHistory!.stats!;
+      expect(stats).toMatchObject({
+        from: expected.from,
+        to: expected.to,
+        observations: expected.observations,
+        market: expect.stringContaining('^GSPC'),
+      });
+      expect(stats.betaRaw).toBeCloseTo(expected.beta, 4);
+      expect(stats.betaBlume).toBeCloseTo(0.67 * expected.beta + 0.33, 4);
+      expect(stats.volatility).toBeCloseTo(expected.volatility, 4);
+      // The stand-in serves the same Yahoo series the bundle was built from (build-valuation-data.mjs): the same β.
+      const bundled = readFileSync(path.join(BUNDLED_MARKET_DATA, '..', 'prices', 'price-stats.csv'), 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith('AAPL,'))!
+        .split(',');
+      expect(stats.betaRaw).toBeCloseTo(Number(bundled[4]), 3);
+      // Weekly closes for the chart: the last close of each week, the window named.
+      const weekly = data.priceHistory!.weekly;
+      expect(weekly.at(-1)).toEqual({ date: expected.to, close: fixtureCloses('AAPL').get(expected.to!) });
+      expect(data.priceHistory!.source).toContain(`${weekly[0]!.date} 至 ${expected.to}`);
+      // The stand-in's AAPL history ends in 2024, the quote is of 2025-11-21: the chart says its last close is not the price.
+      expect(data.priceHistory!.source).toMatch(/；並非最新股價（報價日期 2025-11-21）$/);
+      expect(yahoo.requests.some((r) => r.startsWith('/v8/finance/chart/%5EGSPC?') || r.startsWith('/v8/finance/chart/^GSPC?'))).toBe(true);
+    });
+
+    it('keeps statements and daily prices in the cache, so a second analysis asks Yahoo for the quote only', async () => {
+      const provider = createMarketDataProvider({ source: 'yahoo', db, logger, yahoo: { baseUrl: yahoo.url }, cache: createMemoryCache() });
+      const first = await provider.fetch('AAPL');
+      const before = yahoo.requests.length;
+      const second = await provider.fetch('AAPL');
+      const asked = yahoo.requests.slice(before).map((r) => r.split('?')[0]);
+      expect(asked).toEqual(['/v7/finance/quote']);
+      expect(second.fiscalYears).toEqual(first.fiscalYears);
+      expect(second.priceHistory).toEqual(first.priceHistory);
+      expect(second.freeCashFlow).toBe(first.freeCashFlow);
+    });
+
+    it('asks Yahoo once for what analyses starting together all need (the index, one stock’s statements)', async () => {
+      const provider = createMarketDataProvider({ source: 'yahoo', db, logger, yahoo: { baseUrl: yahoo.url }, cache: createMemoryCache() });
+      const before = yahoo.requests.length;
+      const burst = await Promise.all([provider.fetch('AAPL'), provider.fetch('AAPL'), provider.fetch('AAPL')]);
+      const asked = yahoo.requests.slice(before).map((r) => r.split('?')[0]);
+      expect(asked.filter((r) => r === '/ws/fundamentals-timeseries/v1/finance/timeseries/AAPL')).toHaveLength(1);
+      expect(asked.filter((r) => r === '/v8/finance/chart/^GSPC')).toHaveLength(1);
+      expect(asked.filter((r) => r === '/v7/finance/quote')).toHaveLength(3);
+      expect(burst.every((d) => d.priceHistory?.stats?.betaRaw === burst[0]!.priceHistory?.stats?.betaRaw)).toBe(true);
+    });
+
+    it('degrades to what Yahoo has when the index or the statements are missing, saying so', async () => {
+      const standIn = await startYahooStandIn();
+      standIn.withhold('^HSI');
+      try {
+        const provider = createMarketDataProvider({ source: 'yahoo', db, logger, yahoo: { baseUrl: standIn.url } });
+        const tencent = await provider.fetch('0700.HK');
+        expect(tencent.source).toBe('yahoo');
+        expect(tencent.priceHistory?.weekly.length).toBeGreaterThan(0);
+        expect(tencent.priceHistory?.stats).toBeNull();
+        expect(tencent.notes.join('\n')).toContain('恒生指數（^HSI，Yahoo Finance）的股價暫時無法取得，未能計算 β 值及波幅');
+        // Without a live β the bundled regression stands in, naming its own window.
+        const bundled = parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, '..', 'prices', 'price-stats.csv'), 'utf8')).find(
+          (r) => r.symbol === '0700.HK',
+        )!;
+        const rate = valuationModels({ data: tencent, medians: null, investorType: 'growth' }).discountRate!;
+        expect(rate.betaSource).toContain(`以 ${bundled.from} 至 ${bundled.to} 每日回報對`);
+        // Neither live nor bundled: the stand-in β says why there is no regression.
+        const unbundled = { ...tencent, symbol: 'NOHISTORY.HK' };
+        expect(valuationModels({ data: unbundled, medians: null, investorType: 'growth' }).discountRate!.betaSource).toMatch(
+          /^與大市指數重疊的交易日不足或指數數據未能取得，未能回歸 β；/,
+        );
+        expect(
+          valuationModels({ data: { ...unbundled, priceHistory: null }, medians: null, investorType: 'growth' }).discountRate!.betaSource,
+        ).toMatch(/^Yahoo Finance 的股價歷史未能取得，未能回歸 β；/);
+        // Years without a measurable cash-flow growth: the DCF says it grew at the sustainable rate instead, and why not the years'.
+        const noGrowth = valuationModels({ data: { ...tencent, fcfGrowth: null }, medians: null, investorType: 'growth' });
+        expect(noGrowth.models.find((m) => m.id === 'dcf')?.inputs.growthSource).toMatch(
+          /^可持續增長率（ROE × 保留比率）；多年年報未能計算自由現金流增長（原因見附註）$/,
+        );
+
+        standIn.withhold('AAPL');
+        standIn.withhold('^GSPC');
+        // No quote at all: the snapshot answers, as before.
+        expect((await provider.fetch('AAPL')).source).toBe('snapshot');
+      } finally {
+        await standIn.close();
+      }
+    });
+
+    it('converts CNY statements to HKD at Yahoo’s rate, measures β against ^HSI, and leaves out a 52-week range older than the quote', async () => {
       const data = await sut().fetch('0700.HK');
       expect(data).toMatchObject({
         currency: 'HKD',
         reportingCurrency: 'CNY',
         price: 612.5,
         companyNameZh: '騰訊控股',
-        high52Week: 683,
-        low52Week: 401.4,
+        // The quote has no 52-week range and the chart ends months before the quote (2025-07-18 vs 2025-11-21).
+        high52Week: null,
+        low52Week: null,
       });
+      expect(data.notes.join('\n')).toContain('52 週高低位從缺');
       expect(data.revenue).toBeCloseTo(660_257_000_000 * 1.0834, -2);
       expect(data.netIncome).toBeCloseTo(194_073_000_000 * 1.0834, -2);
+      // Every year at the one rate, the growth unchanged by it.
+      const fcf = fixtureSeries('0700.HK', 'FreeCashFlow');
+      expect(data.fiscalYears?.map((y) => y.freeCashFlow)).toEqual(
+        Object.keys(fcf)
+          .sort()
+          .map((d) => expect.closeTo(fcf[d]! * 1.0834, -2)),
+      );
+      const expected = expectedStats('0700.HK', '^HSI');
+      expect(data.priceHistory?.stats).toMatchObject({ from: expected.from, to: expected.to, observations: expected.observations });
+      expect(data.priceHistory!.stats!.betaRaw).toBeCloseTo(expected.beta, 4);
+      expect(data.priceHistory!.stats!.volatility).toBeCloseTo(expected.volatility, 4);
       // price ÷ P/B, already in HKD: 612.5 / 5.17 = 118.47, not Yahoo's bookValue 118.4 converted again (128.27).
       expect(data.bookValuePerShare).toBeCloseTo(612.5 / 5.17, 10);
       expect(data.notes.join('\n')).toContain('每股帳面值由股價 ÷ 市帳率推算');
       expect(data.notes.join('\n')).toContain('1 CNY = 1.0834 HKD（Yahoo Finance 匯率 CNYHKD=X');
       expect(yahoo.requests.some((r) => r.startsWith('/v8/finance/chart/0700.HK?'))).toBe(true);
-      // Chinese notes: the only ASCII words are the provider's name, its FX ticker and currency codes.
+      // Chinese notes: the only ASCII words are the provider's name, its tickers, currency codes and EBITDA (as Chinese reports write it).
       const words =
         data.notes
           .join('\n')
-          .replace(/Yahoo Finance|CNYHKD=X/g, '')
+          .replace(/Yahoo Finance|CNYHKD=X|\^HSI/g, '')
           .match(/[A-Za-z]+/g) ?? [];
-      expect(words.filter((w) => !['CNY', 'HKD'].includes(w))).toEqual([]);
+      expect(words.filter((w) => !['CNY', 'HKD', 'EBITDA'].includes(w))).toEqual([]);
     });
 
     it('takes Yahoo’s bookValue, converted, only when there is no price-to-book', () => {
@@ -183,6 +302,7 @@ describe('market data', () => {
       fx: parseFxTable(readFileSync(path.join(BUNDLED_MARKET_DATA, 'fx-rates.csv'), 'utf8')),
       logger,
       now: () => clock,
+      cache: yahooCache(undefined, logger),
     });
     try {
       const converted = await sut.fetch('0700.HK');

@@ -41,12 +41,78 @@ export interface MarketData {
   cash: number | null;
   beta: number | null;
 
+  /**
+   * The statements of several fiscal years, oldest first, converted like the figures above
+   * (Yahoo); absent where the provider has only the latest figures (the snapshot).
+   */
+  fiscalYears?: FiscalYear[];
+  /** The yearly growth of free cash flow across `fiscalYears`; null when it cannot be measured (absent: not asked). */
+  fcfGrowth?: SeriesGrowth | null;
+  /**
+   * Daily prices the provider fetched: weekly closes for the chart, β and volatility against
+   * the market index; absent when the provider has none (the bundled tables serve instead).
+   */
+  priceHistory?: PriceHistory | null;
+
   /** The date the price is as of (ISO date); reports say "as of" it. */
   asOf: string | null;
   /** Where the figures came from. */
   source: 'snapshot' | 'yahoo';
   /** Human-readable provenance and caveats in Traditional Chinese (conversions, fallbacks, derived fields). */
   notes: string[];
+}
+
+/** One fiscal year of statements; amounts in the trading currency, null where the source has none. */
+export interface FiscalYear {
+  /** The last day of the fiscal year (ISO date). */
+  end: string;
+  revenue: number | null;
+  netIncome: number | null;
+  ebitda: number | null;
+  operatingCashFlow: number | null;
+  /** Capital expenditure as the amount spent (positive). */
+  capitalExpenditure: number | null;
+  freeCashFlow: number | null;
+  totalDebt: number | null;
+  cash: number | null;
+  equity: number | null;
+  shares: number | null;
+}
+
+/** A compound yearly growth rate between two fiscal years' figures. */
+export interface SeriesGrowth {
+  rate: number;
+  /** The fiscal year ends it runs between (ISO dates). */
+  from: string;
+  to: string;
+  years: number;
+  /** Where it came from, in Traditional Chinese, for `explain`. */
+  source: string;
+}
+
+/** β and volatility of one stock's daily returns against its market's index over a named window. */
+export interface PriceStatsFigures {
+  from: string;
+  to: string;
+  observations: number;
+  betaRaw: number;
+  betaSe: number;
+  betaBlume: number;
+  /** Annualised standard deviation of daily log returns (√252). */
+  volatility: number;
+  /** The index regressed on, named for `explain`. */
+  market: string;
+}
+
+export interface PriceHistory {
+  /** The last close of each week, oldest first (at most 260). */
+  weekly: Array<{ date: string; close: number }>;
+  from: string;
+  to: string;
+  /** What the closes are and where they came from, in Traditional Chinese. */
+  source: string;
+  /** Null when the index could not be had or overlaps too few days. */
+  stats: PriceStatsFigures | null;
 }
 
 export interface MarketDataProvider {

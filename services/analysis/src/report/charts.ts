@@ -20,7 +20,8 @@ function parts<K extends string>(points: Record<K, number>, meta: Record<K, { la
  * parts of both scores.
  */
 export function reportCharts(data: MarketData, basic: BasicInfo, valuation: ValuationResult): ReportCharts {
-  const closes = weeklyCloses(data.symbol);
+  // The provider's own history (Yahoo, live) before the bundled one.
+  const closes = data.priceHistory?.weekly ?? weeklyCloses(data.symbol);
   const first = closes[0];
   const last = closes[closes.length - 1];
   const valuationRanges: ReportCharts['valuationRanges'] = valuation.models
@@ -45,7 +46,9 @@ export function reportCharts(data: MarketData, basic: BasicInfo, valuation: Valu
             from: first.date,
             to: last.date,
             currency: data.currency,
-            source: `每週最後一個交易日的經調整收市價（${first.date} 至 ${last.date}），由 Yahoo Finance 的每日股價重新取樣；並非最新股價`,
+            source:
+              data.priceHistory?.source ??
+              `每週最後一個交易日的經調整收市價（${first.date} 至 ${last.date}），由 Yahoo Finance 的每日股價重新取樣；並非最新股價`,
             points: closes,
           }
         : null,

@@ -63,4 +63,9 @@ describe('valuation coverage over the bundled universe', () => {
     expect(figures.tailored / figures.stocks).toBeGreaterThan(0.5);
     expect(figures.conservativeBuysOnRisk).toEqual([]);
   });
+
+  it('gives no strong call on a company whose debt is unknown in a heavily borrowing industry (ADR 0042)', () => {
+    expect(figures.unverifiedLeverage).toBeGreaterThan(20);
+    expect(figures.strongCallsOnUnverifiedLeverage).toEqual([]);
+  });
 });

@@ -3,8 +3,12 @@ import type { Universe } from '../universe/service';
 import { toMarketData } from '../market-data/snapshot';
 import type { Rating, RiskRating, Uncertainty, ValuationResult } from './types';
 import { adviseInvestors } from './suggestions';
+import { round } from './format';
 import { valuationModels } from './valuation';
 import { inBlend } from './valuation/blend';
+import { damodaranIndustry } from './valuation/industry-map';
+import { unverifiedLeverage } from './valuation/leverage';
+import { financialMetrics } from './metrics';
 
 /** One stock's outcome, as the coverage figures count it. */
 export interface CoverageRow {
@@ -14,6 +18,8 @@ export interface CoverageRow {
   actions: string[];
   sizes: number[];
   conservativeAction: string;
+  /** The company borrows in a heavily borrowing industry but its debt is unknown (ADR 0042). */
+  leverageUnverified: boolean;
 }
 
 export interface CoverageFigures {
@@ -32,9 +38,19 @@ export interface CoverageFigures {
   distinctCostsOfEquity: number;
   /** Stocks whose four investor types get at least two different actions or position sizes. */
   tailored: number;
+  /** `tailored` ÷ `stocks`, the Done-when's "most stocks" (must exceed 0.5). */
+  tailoredShare: number;
+  /** Stocks whose four types get at least two different actions (a stricter count than `tailored`: sizes differ by each type's single-stock limit alone). */
+  actionsDiffer: number;
+  /** Companies whose debt is unknown in a heavily borrowing industry. */
+  unverifiedLeverage: number;
+  /** Strong calls on such a company (must be empty). */
+  strongCallsOnUnverifiedLeverage: string[];
   /** Conservative investors told to buy a high-, unknown-risk or very-high-uncertainty stock (must be empty). */
   conservativeBuysOnRisk: string[];
 }
+
+const kindIsFinancial = (v: ValuationResult) => v.companyKind === 'bank' || v.companyKind === 'insurer';
 
 const count = <K extends string>(values: K[]) =>
   values.reduce<Partial<Record<K, number>>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
@@ -65,9 +81,12 @@ export async function valuationCoverage(
       actions: advice.map((a) => a.action),
       sizes: advice.map((a) => a.positionSizePercent),
       conservativeAction: advice.find((a) => a.investorType === 'conservative')?.action ?? 'hold',
+      leverageUnverified:
+        unverifiedLeverage(data, kindIsFinancial(valuation) || financialMetrics(data).financial, damodaranIndustry(data.industry)) !== null,
     });
   }
   const blended = (v: ValuationResult) => v.models.filter(inBlend).map((m) => m.id);
+  const tailored = rows.filter((r) => new Set(r.actions).size >= 2 || new Set(r.sizes).size >= 2).length;
   const figures: CoverageFigures = {
     stocks: rows.length,
     recommendations: count(rows.map((r) => r.valuation.recommendation)),
@@ -98,7 +117,13 @@ export async function valuationCoverage(
       })
       .map((r) => r.symbol),
     distinctCostsOfEquity: new Set(rows.map((r) => r.valuation.discountRate?.costOfEquity)).size,
-    tailored: rows.filter((r) => new Set(r.actions).size >= 2 || new Set(r.sizes).size >= 2).length,
+    tailored,
+    tailoredShare: round(tailored / rows.length, 3),
+    actionsDiffer: rows.filter((r) => new Set(r.actions).size >= 2).length,
+    unverifiedLeverage: rows.filter((r) => r.leverageUnverified).length,
+    strongCallsOnUnverifiedLeverage: rows
+      .filter((r) => r.leverageUnverified && (r.valuation.recommendation === 'strong_buy' || r.valuation.recommendation === 'strong_sell'))
+      .map((r) => r.symbol),
     conservativeBuysOnRisk: rows
       .filter((r) => r.conservativeAction === 'buy' || r.conservativeAction === 'strong_buy')
       .filter(

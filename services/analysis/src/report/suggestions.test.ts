@@ -94,6 +94,8 @@ describe('adviseInvestors', () => {
       actionText: '持有',
     });
     expect(byInvestorType[0]?.rationale).toContain('超出保守型投資者可承受的範圍');
+    expect(byInvestorType[0]?.rationale).toContain('如已持有，宜逐步減持至零，不建議持有此股。');
+    expect(byInvestorType[0]?.rationale).not.toContain('持倉不超過上限的一半');
     expect(byInvestorType[1]?.rationale).toContain('調整為「持有」');
     // high risk halves the full position: at most 20 × 0.5 = 10 % for the aggressive type
     expect(byInvestorType[3]?.positionSizePercent).toBeLessThanOrEqual(10);

@@ -11,6 +11,7 @@ import type {
 } from './types';
 import { clamp, round } from './format';
 import { RECOMMENDATION_TEXT, RISK_TEXT } from './labels';
+import { HORIZON_TEXT, preferencesNote, tailorToPreferences } from './preferences';
 
 const TYPES: RiskProfileId[] = ['conservative', 'stable', 'growth', 'aggressive'];
 const SCALE: Recommendation[] = ['strong_sell', 'sell', 'hold', 'buy', 'strong_buy'];
@@ -153,13 +154,15 @@ export function valueGapText(valuation: ValuationResult): string {
 
 const UNCERTAINTY_TEXT: Record<Uncertainty, string> = { low: '低', medium: '中', high: '高', very_high: '極高' };
 
+/** Why the type gets `budgetAction` (its risk budget against the report's call), then what to do: `action` and `size` after the user's preferences. */
 function rationale(
   type: RiskProfileId,
-  action: Recommendation,
-  size: number,
+  budgetAction: Recommendation,
+  advice: { action: Recommendation; size: number },
   valuation: ValuationResult,
   business: BusinessAnalysis,
 ): string {
+  const { action, size } = advice;
   const profile = RISK_PROFILES[type];
   const [low, high] = stockRange(type);
   const uncertainty = UNCERTAINTY_TEXT[valuation.uncertainty ?? 'very_high'];
@@ -168,25 +171,34 @@ function rationale(
       ? `報告不予評級（${valuation.recommendationNote ?? '數據不足'}），因此不作買賣建議`
       : beyondBudget(type, valuation)
         ? `風險等級${RISK_TEXT[valuation.riskLevel]}，超出${profile.name}投資者可承受的範圍，不建議持有`
-        : action !== valuation.recommendation
-          ? `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，超出${profile.name}投資者買入的風險預算，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[action]}」`
+        : budgetAction !== valuation.recommendation
+          ? `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，超出${profile.name}投資者買入的風險預算，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[budgetAction]}」`
           : `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，在${profile.name}投資者的風險預算之內`;
+  // Beyond what the type should hold at all, "hold" means keep none: never "do not add, keep half".
+  const todo = beyondBudget(type, valuation) ? '如已持有，宜逐步減持至零' : ACTION_ADVICE[action];
+  const tailored = action !== budgetAction ? `；按您的投資偏好，建議調整為「${RECOMMENDATION_TEXT[action]}」` : '';
   return (
     `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +
-    `${valueGapText(valuation)}，業務評分 ${business.score}/100；${why}；${ACTION_ADVICE[action]}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
+    `${valueGapText(valuation)}，業務評分 ${business.score}/100；${why}${tailored}；${todo}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
   );
 }
 
 /**
  * Stage 80: advice for each investor type, the user's own type first and highlighted, then
- * the others from the most cautious.
+ * the others from the most cautious. The user's own type is then tailored to their wizard
+ * preferences (`preferences.ts`: only ever narrower than the type's risk budget), and its
+ * `preferencesNote` says how, with the report's figures.
  */
 export function adviseInvestors(input: ReportInput, valuation: ValuationResult, business: BusinessAnalysis): Suggestions {
   const own = input.investorType;
   const order = own ? [own, ...TYPES.filter((t) => t !== own)] : TYPES;
   const byInvestorType = order.map((type): InvestorAdvice => {
-    const action = actionFor(type, valuation);
-    const size = positionSize(type, action, valuation);
+    const budgetAction = actionFor(type, valuation);
+    const budgetSize = positionSize(type, budgetAction, valuation);
+    const preferences = type === own ? input.preferences : null;
+    const tailoring = preferences ? tailorToPreferences(preferences, budgetAction, input.data, valuation) : null;
+    const action = tailoring?.action ?? budgetAction;
+    const size = tailoring ? round(positionSize(type, action, valuation) * tailoring.keep, 1) : budgetSize;
     return {
       investorType: type,
       label: RISK_PROFILES[type].name,
@@ -194,10 +206,12 @@ export function adviseInvestors(input: ReportInput, valuation: ValuationResult, 
       actionText: RECOMMENDATION_TEXT[action],
       positionSizePercent: size,
       stockAllocationRange: stockRange(type),
-      horizon: HORIZON[type],
+      horizon: preferences?.horizon ? HORIZON_TEXT[preferences.horizon] : HORIZON[type],
       keyRisks: keyRisks(type, input, valuation),
-      rationale: rationale(type, action, size, valuation, business),
+      rationale: rationale(type, budgetAction, { action, size }, valuation, business),
       highlighted: type === own,
+      preferencesNote:
+        preferences && tailoring ? preferencesNote(preferences, tailoring, { action: budgetAction, size: budgetSize }, size) : null,
     };
   });
   return { userType: own, byInvestorType };

@@ -1,4 +1,4 @@
-import type { RiskProfileId } from '@stockai/contracts';
+import type { InvestorPreferences, RiskProfileId } from '@stockai/contracts';
 import type { MarketData, SectorMedians } from '../market-data/types';
 
 /** The report's shape is shared with the web app: it lives in @stockai/contracts. */
@@ -33,4 +33,6 @@ export interface ReportInput {
   medians: SectorMedians | null;
   /** The requesting user's investor type (from userProfile or the stored profile). */
   investorType: RiskProfileId | null;
+  /** The user's wizard preferences (horizon, goals, sectors), which tailor the advice of their own type; absent or null when none. */
+  preferences?: InvestorPreferences | null;
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { RISK_QUESTIONS, type RiskQuestionField, riskAnswersSchema } from '@stockai/contracts';
+import {
+  INVESTMENT_GOALS,
+  INVESTMENT_TERMS,
+  PREFERRED_SECTORS,
+  RISK_QUESTIONS,
+  type RiskQuestionField,
+  riskAnswersSchema,
+} from '@stockai/contracts';
 
 /**
  * The investor profile's fields (spec section 3 "Profile" and "Investment profile (modal)").
@@ -8,10 +15,10 @@ import { RISK_QUESTIONS, type RiskQuestionField, riskAnswersSchema } from '@stoc
  * stored as lists; they are answered in both forms, as `goals`/`sectors` lists and as
  * `investmentGoals`/`preferredSectors` text.
  */
-export const GOALS = ['wealth', 'income', 'retirement', 'shortterm'] as const;
-export const SECTORS = ['tech', 'finance', 'healthcare', 'consumer', 'energy', 'realestate'] as const;
+export const GOALS = INVESTMENT_GOALS;
+export const SECTORS = PREFERRED_SECTORS;
 export const BUDGETS = ['under50k', '50k-200k', '200k-500k', 'over500k'] as const;
-export const TERMS = ['short', 'medium', 'long'] as const;
+export const TERMS = INVESTMENT_TERMS;
 export const RISK_TYPES = ['conservative', 'stable', 'growth', 'aggressive'] as const;
 export const LOSS_TOLERANCE_DEFAULT = 50;
 

@@ -1,4 +1,4 @@
-import { eventData, scoreRiskAnswers } from '@stockai/contracts';
+import { eventData, investorPreferencesFrom, scoreRiskAnswers } from '@stockai/contracts';
 import { type Database, AppError, badRequest, newEvent, unauthorized, writeOutbox } from '@stockai/platform';
 import { emailKey, usersRepo } from '../accounts/repo';
 import { toPublicUser } from '../accounts/service';
@@ -40,7 +40,8 @@ function toProfile(row: ProfileRow | undefined) {
  * question numbers); whenever all eight answers are present the risk result is computed again,
  * so it never describes answers that have since changed. The `user.updated` of a save carries
  * the resulting investor type (the risk profile), which analysis keeps to highlight the
- * user's own type in a report started without a userProfile.
+ * user's own type in a report started without a userProfile, and the wizard's preferences
+ * (horizon, goals, sectors), with which analysis tailors the advice of that type.
  */
 export function profileService(deps: { db: Database; afterCommit: () => void }) {
   return {
@@ -87,7 +88,12 @@ export function profileService(deps: { db: Database; afterCommit: () => void }) 
           // The investor type goes with every save once there is one, not only when it changes: a
           // consumer that missed an earlier event (analysis, deployed after the user answered) catches up.
           const investorType = risk.profile === null ? {} : { investorType: risk.profile };
-          await writeOutbox(tx, newEvent('user.updated', eventData('user.updated', { userId, fields: changed, ...investorType })));
+          // The preferences go with every save, empty once cleared, so a consumer never keeps stale ones.
+          const preferences = investorPreferencesFrom(fields) ?? { horizon: null, goals: [], sectors: [] };
+          await writeOutbox(
+            tx,
+            newEvent('user.updated', eventData('user.updated', { userId, fields: changed, ...investorType, preferences })),
+          );
         }
         const updated = await usersRepo.findById(tx, userId);
         return { user: toPublicUser(updated ?? user), profile: toProfile(await profilesRepo.find(tx, userId)) };

@@ -69,6 +69,8 @@ export interface UncertaintyInputs {
   lossMaker: boolean;
   /** The reverse DCF found growth only a few companies achieve. */
   extremeImpliedGrowth: boolean;
+  /** Why the company's leverage matters but cannot be checked (debt unknown in a heavily borrowing industry), or null. */
+  unverifiedLeverage?: string | null;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface UncertaintyInputs {
  * blend's range, (high − low) ÷ base — under 40 % low, under 70 % medium, under 110 % high,
  * else very high — then one step up for each of: only one model in the blend, models more than
  * 2× apart, less than 60 % of the inputs known, figures older than 90 days, a price implying
- * extreme growth. A loss-maker is at least high.
+ * extreme growth, debt unknown in a heavily borrowing industry. A loss-maker is at least high.
  */
 export function uncertaintyOf(inputs: UncertaintyInputs): { level: Uncertainty; reasons: string[] } {
   if (inputs.range === null || inputs.range.base <= 0) return { level: 'very_high', reasons: ['沒有任何估值模型適用'] };
@@ -105,6 +107,10 @@ export function uncertaintyOf(inputs: UncertaintyInputs): { level: Uncertainty; 
     step++;
     reasons.push('股價隱含極高的增長');
   }
+  if (inputs.unverifiedLeverage) {
+    step++;
+    reasons.push(inputs.unverifiedLeverage);
+  }
   if (inputs.lossMaker) {
     step = Math.max(step, 2);
     reasons.push('公司虧損或自由現金流為負，估值取決於未來能否轉虧為盈');
@@ -123,7 +129,7 @@ export function confidencePercent(uncertainty: Uncertainty, completeness: number
  * The margin of safety a call needs grows with the uncertainty (Morningstar's star bands work
  * the same way): upside at least the buy threshold is a buy, at least the strong threshold a
  * strong buy; the same downside a sell or strong sell. Very high uncertainty never gives a
- * strong call, nor does a loss-maker's valuation.
+ * strong call, nor does a loss-maker's valuation or one whose leverage cannot be checked.
  */
 export const CALL_THRESHOLDS: Record<Uncertainty, { buy: number; strong: number | null }> = {
   low: { buy: 10, strong: 25 },
@@ -132,9 +138,10 @@ export const CALL_THRESHOLDS: Record<Uncertainty, { buy: number; strong: number 
   very_high: { buy: 35, strong: null },
 };
 
-export function recommendationFor(upside: number, uncertainty: Uncertainty, lossMaker: boolean): Rating {
+/** `strongBarred`: a loss-maker's valuation, or one whose leverage cannot be checked, never gives a "strong" call. */
+export function recommendationFor(upside: number, uncertainty: Uncertainty, strongBarred: boolean): Rating {
   const { buy, strong } = CALL_THRESHOLDS[uncertainty];
-  const strongAllowed = strong !== null && !lossMaker;
+  const strongAllowed = strong !== null && !strongBarred;
   if (upside >= buy) return strongAllowed && upside >= (strong as number) ? 'strong_buy' : 'buy';
   if (upside <= -buy) return strongAllowed && upside <= -(strong as number) ? 'strong_sell' : 'sell';
   return 'hold';

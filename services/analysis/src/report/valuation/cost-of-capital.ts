@@ -54,13 +54,14 @@ function earningCountry(data: MarketData): CostOfCapital['country'] {
 }
 
 /**
- * The beta: a regression on the bundled price history when it is precise enough, else the
+ * The beta: a regression on the provider's price history (Yahoo) or else the bundled one when it is precise enough, else the
  * provider's quoted beta, else the Damodaran industry beta — each Blume-adjusted
  * (0.67 β + 0.33: betas drift towards 1 over time) and bounded to 0.4–2.2. Null only when none
  * is known: the report then uses the market's 1.0 and says the risk is not known.
  */
 function betaOf(data: MarketData, industry: string | null): { beta: number; source: string; known: boolean } {
-  const stats = priceStats(data.symbol);
+  // The provider's own price history (Yahoo, live) before the bundled one.
+  const stats = data.priceHistory?.stats ?? priceStats(data.symbol);
   if (stats && stats.betaSe <= MAX_BETA_SE) {
     return {
       beta: clamp(stats.betaBlume, ...BETA_BOUNDS),
@@ -68,10 +69,18 @@ function betaOf(data: MarketData, industry: string | null): { beta: number; sour
       known: true,
     };
   }
+  // Why no regression: said before whichever β stands in.
+  const why = stats
+    ? `以 ${stats.from} 至 ${stats.to} 回歸的 β 標準誤 ${stats.betaSe} 高於 ${MAX_BETA_SE}，不採用；`
+    : data.priceHistory === null
+      ? 'Yahoo Finance 的股價歷史未能取得，未能回歸 β；'
+      : data.priceHistory
+        ? '與大市指數重疊的交易日不足或指數數據未能取得，未能回歸 β；'
+        : '';
   if (data.beta !== null && data.beta > 0) {
     return {
       beta: clamp(round(0.67 * data.beta + 0.33, 4), ...BETA_BOUNDS),
-      source: `市場數據提供的 β ${data.beta}，經 Blume 調整（0.67β + 0.33）`,
+      source: `${why}市場數據提供的 β ${data.beta}，經 Blume 調整（0.67β + 0.33）`,
       known: true,
     };
   }
@@ -80,11 +89,11 @@ function betaOf(data: MarketData, industry: string | null): { beta: number; sour
   if (figures) {
     return {
       beta: clamp(round(0.67 * figures.beta + 0.33, 4), ...BETA_BOUNDS),
-      source: `行業 β：${figures.industry}（${region === 'US' ? '美國' : '新興市場'}，${figures.firms} 家公司）${round(figures.beta, 2)}，經 Blume 調整（Aswath Damodaran, Betas by Sector, 2026 年 1 月）`,
+      source: `${why}行業 β：${figures.industry}（${region === 'US' ? '美國' : '新興市場'}，${figures.firms} 家公司）${round(figures.beta, 2)}，經 Blume 調整（Aswath Damodaran, Betas by Sector, 2026 年 1 月）`,
       known: true,
     };
   }
-  return { beta: 1, source: '沒有股價歷史、β 或行業資料，採用大市 β 1.0', known: false };
+  return { beta: 1, source: `${why}沒有股價歷史、β 或行業資料，採用大市 β 1.0`, known: false };
 }
 
 /**

@@ -85,8 +85,10 @@ export function dcfModel(
     });
   }
 
-  const { growth: g0, source: growthSource } = firstYearGrowth(metrics.sustainableGrowth, growthCap);
   const onCashFlow = base.kind === 'fcf';
+  // Free cash flow grows at its own multi-year rate where the provider has the years (Yahoo); else at the sustainable growth.
+  const history = onCashFlow ? (data.fcfGrowth ?? null) : null;
+  const { growth: g0, source: growthSource } = firstYearGrowth(history?.rate ?? metrics.sustainableGrowth, growthCap);
   // Free cash flow reaches debt and equity holders alike: discounted at the WACC; earnings are the owners' own, at the cost of equity.
   const discount = onCashFlow ? rates.firm : rates.equity;
   const r = discount.rate;
@@ -131,13 +133,16 @@ export function dcfModel(
       rateKind: onCashFlow ? '加權平均資本成本（WACC）' : '股權成本（CAPM）',
       firstYearGrowth: Number(g0.toFixed(4)),
       growthSource:
-        growthSource === 'sustainable'
-          ? '可持續增長率（ROE × 保留比率）'
+        (growthSource === 'sustainable'
+          ? (history?.source ?? '可持續增長率（ROE × 保留比率）')
           : growthSource === 'industry'
-            ? `行業預期增長上限：${growthCap?.source ?? ''}`
-            : '預設值',
+            ? `行業預期增長上限：${growthCap?.source ?? ''}${history ? `（低於${history.source}）` : ''}`
+            : '預設值') +
+        // The provider had the years but no growth could be read from them: the notes say why.
+        (onCashFlow && data.fiscalYears?.length && !history ? '；多年年報未能計算自由現金流增長（原因見附註）' : ''),
       terminalGrowth: TERMINAL_GROWTH,
       explicitYears: EXPLICIT_YEARS,
+      ...(data.fiscalYears?.length ? { fiscalYearEnd: data.fiscalYears.at(-1)!.end } : {}),
       ...(onCashFlow
         ? { totalDebt: data.totalDebt, cash: data.cash, netDebt, ...(netDebt === null ? { netDebtNote: NET_DEBT_UNKNOWN } : {}) }
         : {

@@ -21,6 +21,7 @@ import { dividendModel } from './dividend';
 import { evSalesModel, grahamScreen, relativeModel } from './multiples';
 import { residualIncomeModel } from './residual-income';
 import { reverseDcfModel } from './reverse-dcf';
+import { unverifiedLeverage } from './leverage';
 import { industryFigures } from './reference';
 import { assessRisk } from './risk';
 
@@ -130,7 +131,9 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
   const timing = priceTiming(data.asOf, now);
   const completeness = dataCompleteness(data, medians);
   const reverse = models.find((m) => m.id === 'reverse_dcf');
+  const leverage = unverifiedLeverage(data, financial || metrics.financial, cost.industry);
   const uncertainty = uncertaintyOf({
+    unverifiedLeverage: leverage?.text ?? null,
     range,
     models,
     completeness,
@@ -150,17 +153,22 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
     fairValue,
     dispersion: modelDispersion(models),
   });
-  const risk = assessRisk(data, metrics, uncertainty.level);
+  const risk = assessRisk(data, metrics, uncertainty.level, leverage);
   const capped =
-    kind === 'loss_maker' && unrated === null
-      ? '公司虧損或自由現金流為負，估值不確定性高，評級最多為「買入」或「賣出」，不作「強烈」評級'
-      : null;
+    unrated !== null
+      ? null
+      : kind === 'loss_maker'
+        ? '公司虧損或自由現金流為負，估值不確定性高，評級最多為「買入」或「賣出」，不作「強烈」評級'
+        : leverage
+          ? `${leverage.text}，評級最多為「買入」或「賣出」，不作「強烈」評級`
+          : null;
+  const strongBarred = kind === 'loss_maker' || leverage !== null;
 
   return {
     fairValue,
     targetPrice,
     upside,
-    recommendation: unrated !== null || upside === null ? 'unrated' : recommendationFor(upside, uncertainty.level, kind === 'loss_maker'),
+    recommendation: unrated !== null || upside === null ? 'unrated' : recommendationFor(upside, uncertainty.level, strongBarred),
     ...(unrated !== null ? { recommendationNote: unrated } : capped ? { recommendationNote: capped } : {}),
     confidence,
     method: used.length > 0 ? used.map((m) => SHORT_NAMES[m.id]).join('、') : '沒有適用的估值模型',

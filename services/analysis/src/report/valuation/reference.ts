@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PriceStatsFigures } from '../../market-data/types';
 import { parseCsv } from '../../universe/csv';
 
 /**
@@ -37,16 +38,9 @@ export interface CountryRisk {
   countryRiskPremium: number;
 }
 
-export interface PriceStats {
+/** A bundled stock's β and volatility: the shape a provider's live figures take too. */
+export interface PriceStats extends PriceStatsFigures {
   symbol: string;
-  from: string;
-  to: string;
-  observations: number;
-  betaRaw: number;
-  betaSe: number;
-  betaBlume: number;
-  volatility: number;
-  market: string;
 }
 
 export interface WeeklyClose {

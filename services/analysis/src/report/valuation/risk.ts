@@ -2,6 +2,7 @@ import type { MarketData } from '../../market-data/types';
 import type { RiskFactor, RiskRating, Uncertainty } from '../types';
 import type { FinancialMetrics } from '../metrics';
 import { round } from '../format';
+import type { UnverifiedLeverage } from './leverage';
 import { priceStats } from './reference';
 
 export interface RiskAssessment {
@@ -12,12 +13,12 @@ export interface RiskAssessment {
 const POINTS: Record<'low' | 'medium' | 'high', number> = { low: 0, medium: 1, high: 2 };
 
 /**
- * Price risk: the annualised volatility of the bundled daily prices (under 25 % low, under 40 %
+ * Price risk: the annualised volatility of the provider's (Yahoo) or else the bundled daily prices (under 25 % low, under 40 %
  * medium, else high), else the beta (under 0.9 low, up to 1.3 medium, above high). The beta of
  * an industry table is the industry's risk, not the stock's: it does not count.
  */
 function volatilityFactor(data: MarketData): RiskFactor {
-  const stats = priceStats(data.symbol);
+  const stats = data.priceHistory?.stats ?? priceStats(data.symbol);
   const base = { id: 'volatility' as const, label: '股價波動' };
   if (stats) {
     const v = stats.volatility;
@@ -37,14 +38,28 @@ function volatilityFactor(data: MarketData): RiskFactor {
   return { ...base, value: null, level: 'unknown', text: '沒有股價歷史或 β 值，未能評估股價波動' };
 }
 
-/** Leverage: debt ÷ equity (net cash or up to 0.5 low, up to 1.5 medium, above or negative equity high). Not judged for banks and insurers, whose leverage is their business. */
-function leverageFactor(metrics: FinancialMetrics, financial: boolean): RiskFactor | null {
+/**
+ * Leverage: debt ÷ equity (net cash or up to 0.5 low, up to 1.5 medium, above or negative equity
+ * high). Not judged for banks and insurers, whose leverage is their business. With the debt
+ * unknown in a heavily borrowing industry, the industry's D/E stands in, said so; it can make the
+ * factor medium or high, never low: an average cannot vouch for one company's balance sheet.
+ */
+function leverageFactor(metrics: FinancialMetrics, financial: boolean, proxy: UnverifiedLeverage | null): RiskFactor | null {
   if (financial) return null;
   const base = { id: 'leverage' as const, label: '財務槓桿' };
   if (metrics.equity !== null && metrics.equity <= 0) return { ...base, value: null, level: 'high', text: '股東權益為負數' };
   if (metrics.netDebt !== null && metrics.netDebt <= 0)
     return { ...base, value: round(metrics.netDebt, 0), level: 'low', text: '現金多於總債務（淨現金）' };
   const d2e = metrics.debtToEquity;
+  if (d2e === null && proxy?.debtToEquity != null && proxy.debtToEquity > 0.5) {
+    const industryD2e = round(proxy.debtToEquity, 2);
+    return {
+      ...base,
+      value: industryD2e,
+      level: industryD2e <= 1.5 ? 'medium' : 'high',
+      text: `公司總債務不詳，以所屬行業平均債務對股東權益比率 ${industryD2e} 倍代替（達摩達蘭行業數據；不高於 0.5 為低、不高於 1.5 為中）`,
+    };
+  }
   if (d2e === null) return { ...base, value: null, level: 'unknown', text: '總債務或股東權益不詳，未能評估槓桿' };
   const level = d2e <= 0.5 ? 'low' : d2e <= 1.5 ? 'medium' : 'high';
   return { ...base, value: round(d2e, 2), level, text: `債務對股東權益比率 ${round(d2e, 2)} 倍（不高於 0.5 為低、不高於 1.5 為中）` };
@@ -98,10 +113,15 @@ function sizeFactor(metrics: FinancialMetrics): RiskFactor | null {
  * under 1.25 medium, else high — and never low when volatility or earnings is high. Unknown
  * when the price risk or the earnings is unknown: a missing input is never read as safety.
  */
-export function assessRisk(data: MarketData, metrics: FinancialMetrics, uncertainty: Uncertainty): RiskAssessment {
+export function assessRisk(
+  data: MarketData,
+  metrics: FinancialMetrics,
+  uncertainty: Uncertainty,
+  leverageProxy: UnverifiedLeverage | null = null,
+): RiskAssessment {
   const factors = [
     volatilityFactor(data),
-    leverageFactor(metrics, metrics.financial),
+    leverageFactor(metrics, metrics.financial, leverageProxy),
     earningsFactor(data, metrics),
     uncertaintyFactor(uncertainty),
     sizeFactor(metrics),

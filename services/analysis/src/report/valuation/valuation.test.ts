@@ -4,7 +4,7 @@ import { parseCsv } from '../../universe/csv';
 import { industrialsMedians, steadyCompany } from '../fixtures';
 import type { MarketData, SectorMedians } from '../../market-data/types';
 import type { ValuationModel } from '../types';
-import { CALL_THRESHOLDS, NO_PRICE_NOTE, recommendationFor } from './blend';
+import { CALL_THRESHOLDS, NO_PRICE_NOTE, recommendationFor, uncertaintyOf } from './blend';
 import { NET_DEBT_UNKNOWN } from './dcf';
 import { valuationModels } from './index';
 
@@ -210,5 +210,63 @@ describe('recommendationFor', () => {
     expect(recommendationFor(-15, 'medium', false)).toBe('sell');
     expect(recommendationFor(-35, 'medium', false)).toBe('strong_sell');
     expect(recommendationFor(-14.9, 'medium', false)).toBe('hold');
+  });
+});
+
+describe('a heavily borrowing company whose debt is unknown', () => {
+  const table = parseCsv(readFileSync(path.join(__dirname, '..', '..', '..', 'data', 'valuation', 'damodaran-industries.csv'), 'utf8'));
+  const telecoms = table.find((r) => r.region === 'US' && r.industry === 'Telecom. Services') as Record<string, string>;
+  /** The fixture as a US telecom priced far below its value, the way the bundled S&P rows come: no debt, no cash. */
+  const telecom = (overrides: Partial<MarketData> = {}) =>
+    steadyCompany({
+      sector: 'Communication Services',
+      industry: 'Integrated Telecommunication Services',
+      price: 50,
+      marketCap: 50e9,
+      peRatio: 10,
+      totalDebt: null,
+      cash: null,
+      ...overrides,
+    });
+
+  it('takes a step more uncertainty, gives no strong call and says why, with the industry figures', () => {
+    const known = valuationModels(
+      { data: telecom({ totalDebt: 10e9, cash: 4e9 }), medians: industrialsMedians, investorType: null },
+      { now },
+    );
+    const sut = valuationModels({ data: telecom(), medians: industrialsMedians, investorType: null }, { now });
+    expect(Number(telecoms.debt_weight)).toBeGreaterThanOrEqual(0.32);
+    expect(known.recommendationNote ?? '').not.toContain('總債務不詳');
+    expect(sut.upside).toBeGreaterThan(CALL_THRESHOLDS.very_high.buy);
+    expect(['buy', 'hold']).toContain(sut.recommendation);
+    // one step more than the same inputs with the debt known
+    const inputs = {
+      range: { low: 95, base: 100, high: 105 },
+      models: [],
+      completeness: 1,
+      priceAgeDays: 2,
+      lossMaker: false,
+      extremeImpliedGrowth: false,
+    };
+    expect(uncertaintyOf(inputs).level).toBe('low');
+    expect(uncertaintyOf({ ...inputs, unverifiedLeverage: '債務不詳' })).toEqual({
+      level: 'medium',
+      reasons: expect.arrayContaining(['債務不詳']),
+    });
+    expect(sut.recommendationNote).toContain(`平均債務佔資本 ${Math.round(Number(telecoms.debt_weight) * 100)}%`);
+    expect(sut.recommendationNote).toContain('不作「強烈」評級');
+    const leverage = sut.riskAssessment?.find((f) => f.id === 'leverage');
+    expect(leverage).toMatchObject({ level: 'medium', value: Math.round(Number(telecoms.de_ratio) * 100) / 100 });
+    expect(leverage?.text).toContain('以所屬行業平均債務對股東權益比率');
+  });
+
+  it('changes nothing where the industry borrows little: the leverage stays unknown, never low', () => {
+    const sut = valuationModels(
+      { data: steadyCompany({ totalDebt: null, cash: null }), medians: industrialsMedians, investorType: null },
+      { now },
+    );
+    expect(Number(machinery.debt_weight)).toBeLessThan(0.32);
+    expect(sut.recommendationNote ?? '').not.toContain('總債務不詳');
+    expect(sut.riskAssessment?.find((f) => f.id === 'leverage')?.level).toBe('unknown');
   });
 });

@@ -4,7 +4,10 @@ import { ResultSection } from './result-section';
 
 const PERCENT = new Intl.NumberFormat('zh-HK', { maximumFractionDigits: 1 });
 
-/** Advice for each investor type; the user's own type comes first and is marked (spec section 3). */
+/**
+ * Advice for each investor type; the user's own type comes first and is marked (spec section 3),
+ * with how the user's wizard preferences bore on it (its `preferencesNote`, only on that type).
+ */
 export function SuggestionsSection({ results }: { results: AnalysisResults }) {
   const { t } = useTranslation();
   const { suggestions } = results;
@@ -27,6 +30,11 @@ export function SuggestionsSection({ results }: { results: AnalysisResults }) {
             </p>
             <AdviceFacts advice={advice} />
             <p className="advice__rationale">{advice.rationale}</p>
+            {advice.preferencesNote && (
+              <p className="advice__preferences" data-testid="advice-preferences">
+                {advice.preferencesNote}
+              </p>
+            )}
             {advice.keyRisks.length > 0 && (
               <>
                 <p className="advice__risks-title">{t('analysis.results.suggestions.keyRisks')}</p>
