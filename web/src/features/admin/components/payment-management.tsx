@@ -7,6 +7,8 @@ import { toCsv, downloadText } from '../utils/csv';
 import { messageOf } from '../utils/errors';
 import { formatDateTime, formatMoney } from '../utils/format';
 import { PackageManager } from './package-manager';
+import { SectionTabs } from './section-tabs';
+import { StatCard } from './stat-card';
 import { Pagination } from './pagination';
 import './admin.css';
 
@@ -200,17 +202,7 @@ function Statistics() {
   return (
     <div className="admin-grid" data-testid="payment-stats">
       {cards.map(([title, rows]) => (
-        <section key={title} className="admin-card">
-          <h3>{title}</h3>
-          <dl className="admin-facts">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <StatCard key={title} title={title} rows={rows} />
       ))}
     </div>
   );
@@ -241,19 +233,7 @@ export function PaymentManagement({ dashboardPath }: { dashboardPath: string }) 
         <h1 className="admin__title">Payment Management</h1>
         <Link to={dashboardPath}>Back to the admin dashboard</Link>
       </div>
-      <nav className="admin-tabs" aria-label="Payment sections">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            className={`admin-tab${tab === id ? ' admin-tab--active' : ''}`}
-            aria-pressed={tab === id}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
-      </nav>
+      <SectionTabs label="Payment sections" tabs={TABS} current={tab} onChoose={setTab} />
       <div className="admin__panel">
         {tab === 'history' && <PaymentHistory />}
         {tab === 'packages' && <PackageManager />}
