@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The admin area's table (spec section 2: members, levels, stored AI results): scrolls
+ * The admin area's table (spec section 2: members, levels, AI results, cache, activities, payments): scrolls
  * sideways inside its wrapper on a narrow screen; `children` are the body's rows.
  */
 export function AdminTable({ testId, headers, children }: { testId: string; headers: string[]; children: ReactNode }) {
