@@ -23,7 +23,7 @@ import path from 'node:path';
 import { startAllInOne } from '../../deploy/all-in-one';
 import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
 import { prepareDistributedRun } from '../../tests/support/distributed-run';
-import { startChatStandIn } from '../../tests/integration/analysis-stack';
+import { startChatStandIn } from '../../tests/integration/analysis/analysis-stack';
 import { freePort } from '../../tests/support/gateway';
 import { type Figures, show } from './measure';
 import { type Target, concurrentAnalyses, concurrentSearches, faults, streamsWhileBrowsing } from './scenarios';

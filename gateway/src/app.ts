@@ -15,6 +15,7 @@ import {
   errorHandler,
   healthRoutes,
   httpMetrics,
+  notFoundHandler,
   rateLimit,
   requestIdHeader,
   writeError,
@@ -79,9 +80,7 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
   // to take the whole API out of the load balancer.
   app.use(healthRoutes({ cache: () => cache.ping() }));
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) serveWebApp(app, options.webDir);
-  app.use((req, res) => {
-    res.status(404).json({ error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
-  });
+  app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
   const toService: RequestHandler = (req, _res, next) => {

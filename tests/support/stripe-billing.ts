@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { generateRsaKeyPair, newEvent, signAccessToken } from '@stockai/platform';
-import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
+import { generateRsaKeyPair } from '@stockai/platform';
+import { startTestService, type TestService } from '@stockai/platform/src/testing';
 import { billingService } from '../../services/billing/src/app';
+import { type Caller, jsonCaller, registerMember, tokenFor } from './billing-member';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
+
+export type { Caller } from './billing-member';
 
 export interface StripeBilling {
   keys: ReturnType<typeof generateRsaKeyPair>;
@@ -16,13 +19,6 @@ export interface StripeBilling {
   register(prefix: string): Promise<{ userId: string; bearer: string; call: Caller; asAdmin: Caller }>;
   close(): Promise<void>;
 }
-
-export type Caller = (
-  method: string,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<{ status: number; body: Record<string, unknown> }>;
 
 /**
  * A billing service taking card payments through the local Stripe stand-in (the real SDK, signed
@@ -51,17 +47,7 @@ export async function startStripeBilling(options: { now?: () => Date; expirySwee
     protocol: 'http',
     telemetry: false,
   });
-  const callerWith =
-    (bearer: string): Caller =>
-    async (method, path, body, headers = {}) => {
-      const res = await fetch(`${billing.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
-  const asAdmin = callerWith(signAccessToken(keys.privateKey, { id: randomUUID(), role: 'admin' }, 3600).token);
+  const asAdmin = jsonCaller(billing.url, tokenFor(billing, randomUUID(), 'admin'));
 
   return {
     keys,
@@ -70,22 +56,8 @@ export async function startStripeBilling(options: { now?: () => Date; expirySwee
     webhookUrl: `${billing.url}/api/webhooks/stripe`,
     client,
     async register(prefix) {
-      const userId = randomUUID();
-      await billing.bus.publish(
-        newEvent('user.registered', {
-          userId,
-          email: `${uniqueName(prefix)}@example.com`,
-          firstName: 'A',
-          lastName: 'B',
-          registeredAt: new Date().toISOString(),
-        }),
-      );
-      await waitFor(
-        'the account',
-        async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1,
-      );
-      const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
-      return { userId, bearer, call: callerWith(bearer), asAdmin };
+      const { userId, bearer, call } = await registerMember(billing, { emailPrefix: prefix, firstName: 'A', lastName: 'B' });
+      return { userId, bearer, call, asAdmin };
     },
     async close() {
       await billing.close();

@@ -10,7 +10,7 @@ import { Pool } from 'pg';
 import { uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { ProcessGroup, SERVICES, distributedProcesses } from '../../deploy/distributed';
 import { JOBS_QUEUE } from '../../services/analysis/src/analyses/jobs';
-import { type ChatStandIn, followProgress, startChatStandIn } from '../integration/analysis-stack';
+import { type ChatStandIn, followProgress, startChatStandIn } from '../integration/analysis/analysis-stack';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
 import { freePort, freePortBlock } from '../support/gateway';
 import { type GhostStandIn, sampleGhostPosts, startGhostStandIn } from '../support/ghost-stand-in';

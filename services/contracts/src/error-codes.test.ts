@@ -4,9 +4,12 @@ import { ERROR_CODES } from './error-codes';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
-/** The code of every error a service or the gateway constructs: `new AppError(status, 'CODE'`, a helper's `'CODE')`, `code: 'CODE'`. */
+/**
+ * The code of every error a service or the gateway constructs: `new AppError(status, 'CODE'`, a
+ * helper's `'CODE')` (or `'CODE',\n)` when the formatter breaks the call), `code: 'CODE'`.
+ */
 const CODE =
-  /AppError\(\s*\d+\s*,\s*'([A-Z][A-Z0-9_]+)'|(?:badRequest|unauthorized|forbidden|notFound|conflict|serviceUnavailable)\((?:[^()]|\([^()]*\))*?,\s*'([A-Z][A-Z0-9_]+)'\s*\)|\bcode:\s*'([A-Z][A-Z0-9_]+)'/g;
+  /AppError\(\s*\d+\s*,\s*'([A-Z][A-Z0-9_]+)'|(?:badRequest|unauthorized|forbidden|notFound|conflict|serviceUnavailable)\((?:[^()]|\([^()]*\))*?,\s*'([A-Z][A-Z0-9_]+)'\s*,?\s*\)|\bcode:\s*'([A-Z][A-Z0-9_]+)'/g;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

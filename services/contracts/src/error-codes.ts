@@ -48,8 +48,11 @@ export const ERROR_CODES = [
   // billing
   'ACCOUNT_NOT_READY',
   'ALREADY_SUBSCRIBED',
+  'ADJUSTMENT_BELOW_ZERO', // an admin's adjustment would take a balance below zero
   'ANALYSIS_ENDED',
   'CARD_DECLINED',
+  'CALLER_TOKEN_REQUIRED', // an internal debit without the end user's bearer token
+  'DAILY_ABOVE_ALLOWANCE', // an admin's balance edit sets more daily credits than the level's allowance
   'DEBIT_FORBIDDEN',
   'EVENT_IN_PROGRESS',
   'EXPIRY_IN_PAST',
@@ -82,6 +85,7 @@ export const ERROR_CODES = [
   'PROCESSOR_INVALID_REQUEST',
   'PROCESSOR_UNAVAILABLE',
   'REFERENCE_OF_ANOTHER_USER',
+  'SUBSCRIPTION_PENDING', // the same plan's subscription awaits the card's authentication
   'SUBSCRIBE_IN_PROGRESS',
   'TOPUP_FORBIDDEN',
   'UNKNOWN_LEVEL',
@@ -93,7 +97,9 @@ export const ERROR_CODES = [
   'AI_RESULT_NOT_FOUND',
   'ANALYSIS_BUSY',
   'ANALYSIS_NOT_FOUND',
+  'ANALYSIS_NOT_QUEUED', // the debited analysis could not be queued; its credit is refunded
   'ANALYSIS_RUNNING',
+  'BILLING_UNAVAILABLE', // billing did not answer the debit; the analysis was not started
   'CACHE_ENTRY_NOT_FOUND',
   'NOT_ANALYSABLE',
   'NO_MARKET_DATA',

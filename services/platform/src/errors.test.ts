@@ -39,6 +39,16 @@ describe('errorHandler', () => {
     expect(await call(app)).toEqual({ status: 409, body: { error: 'This e-mail address is already registered', code: 'EMAIL_TAKEN' } });
   });
 
+  it('adds the details a client acts on beside the message and code', async () => {
+    const { app } = appWith(() => {
+      throw new AppError(409, 'ANALYSIS_RUNNING', 'An analysis of AAPL is already running', {}, { analysisId: 'a-1' });
+    });
+    expect(await call(app)).toEqual({
+      status: 409,
+      body: { error: 'An analysis of AAPL is already running', code: 'ANALYSIS_RUNNING', analysisId: 'a-1' },
+    });
+  });
+
   it('turns a validation failure into a 400 naming the field', async () => {
     const { app } = appWith((req) => {
       z.object({ email: z.email() }).parse(req.body);

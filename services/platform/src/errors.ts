@@ -4,8 +4,14 @@ import { ZodError } from 'zod';
 import type { Logger } from './logger';
 
 /**
- * One error shape for every service: `{ "error": "<message>", "code": "<CODE>" }`.
- * The message is for the user; details stay in the logs.
+ * Fields an answer carries beside its message and code, for a client that acts on them (the
+ * running analysis' id, the status of a stock that cannot be analysed); never `error` or `code`.
+ */
+export type ErrorDetails = Record<string, unknown> & { error?: never; code?: never };
+
+/**
+ * One error shape for every service: `{ "error": "<message>", "code": "<CODE>", ...details }`.
+ * The message is for the user; the code is what a client decides on; details stay in the logs.
  */
 export class AppError extends Error {
   constructor(
@@ -13,6 +19,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -90,8 +97,8 @@ export function toAppError(err: unknown): AppError | undefined {
   return undefined;
 }
 
-/** The one error shape, `{ "error": "<message>", "code": "<CODE>" }`, as JSON text. */
-export const errorBody = (err: AppError): string => JSON.stringify({ error: err.message, code: err.code });
+/** The one error shape, `{ "error": "<message>", "code": "<CODE>", ...details }`, as JSON text. */
+export const errorBody = (err: AppError): string => JSON.stringify({ error: err.message, code: err.code, ...err.details });
 
 /**
  * Writes the one error answer on node's own response, so that Express apps (`errorHandler`) and
@@ -121,6 +128,5 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => writeError(err, req, res, logger);
 }
 
-export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).json({ error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
-};
+/** The last route: an unknown path is answered by `errorHandler`, as every other error. */
+export const notFoundHandler: RequestHandler = (req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`));

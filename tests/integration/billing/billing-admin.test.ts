@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
+import { generateRsaKeyPair, newEvent, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
-import { hongKongDay, ledger } from '../../../services/billing/src/credits/ledger';
+import { hongKongDay } from '../../../services/billing/src/credits/hong-kong-day';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 import type { NewPayment } from '../../../services/billing/src/payments/repo';
+import { jsonCaller, registerMember, tokenFor } from '../../support/billing-member';
 
 type Body = Record<string, unknown>;
 
@@ -18,38 +20,15 @@ async function startBilling(now: () => Date, currency?: string) {
     maxAttempts: 1,
     handler: async (e) => void events.push(e),
   });
-  const token = (id: string, role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id, role }, 3600).token;
+  const token = (id: string, role: 'user' | 'admin' = 'user') => tokenFor(service, id, role);
   const admin = token(randomUUID(), 'admin');
-
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    bearer: string | null = admin,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await fetch(`${service.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Body };
+  /** As the admin unless another bearer (or none: null) is given. */
+  const call = (method: string, path: string, body?: unknown, bearer: string | null = admin, headers: Record<string, string> = {}) =>
+    jsonCaller(service.url, bearer)(method, path, body, headers);
+  const register = async (firstName = 'Ada', lastName = 'Lovelace') => {
+    const { userId, email, bearer } = await registerMember(service, { firstName, lastName });
+    return { userId, email, bearer };
   };
-
-  /** A registered user, as auth announces one; billing opens the account and fills its directory. */
-  async function register(firstName = 'Ada', lastName = 'Lovelace') {
-    const userId = randomUUID();
-    const email = `${uniqueName('member')}@example.com`;
-    await service.bus.publish(newEvent('user.registered', { userId, email, firstName, lastName, registeredAt: new Date().toISOString() }));
-    await waitFor('the account and the directory entry', async () => {
-      const { rows } = await service.db.query<{ n: number }>(
-        'SELECT (SELECT count(*) FROM credit_accounts WHERE user_id = $1)::int + (SELECT count(*) FROM user_directory WHERE user_id = $1)::int AS n',
-        [userId],
-      );
-      return rows[0]?.n === 2;
-    });
-    return { userId, email, bearer: token(userId) };
-  }
 
   return { service, events, token, call, register };
 }
@@ -538,7 +517,7 @@ describe('billing admin API', () => {
       [5, 1],
     ]);
     expect(rows.every((r) => r.reference.startsWith('admin:'))).toBe(true);
-    expect(await ledger.mismatches(service.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(service.db)).toEqual([]);
 
     const invalid: Array<[Body, string]> = [
       [{}, 'Nothing to change: send any of paidCredits, credits, level, subscriptionPlan, subscriptionExpiry'],
@@ -580,7 +559,7 @@ describe('billing admin API', () => {
     const bobEntries = await service.db.query("SELECT 1 FROM credit_ledger WHERE user_id = $1 AND kind = 'adjustment'", [bob.userId]);
     expect(bobEntries.rowCount).toBe(1);
     expect((await call('GET', `/internal/admin/members/${bob.userId}`)).body.member).toMatchObject({ paidCredits: 40, credits: 43 });
-    expect(await ledger.mismatches(service.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(service.db)).toEqual([]);
   });
 
   it('changes level, plan and expiry, publishing membership.changed through the outbox', async () => {
@@ -651,7 +630,7 @@ describe('billing admin API', () => {
         events.some((e) => e.type === type && (e.data as { userId: string }).userId === member.userId),
       ),
     );
-    expect(await ledger.mismatches(service.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(service.db)).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
+import { jsonCaller, registerMember } from '../../support/billing-member';
 
 /** The credit ledger on real PostgreSQL and RabbitMQ: no overspending, no double counting. */
 describe('credits', () => {
@@ -32,38 +33,16 @@ describe('credits', () => {
 
   const token = (id: string, role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id, role }, 3600).token;
 
-  async function openAccount(service: TestService) {
-    const userId = randomUUID();
-    await service.bus.publish(
-      newEvent('user.registered', {
-        userId,
-        email: `${uniqueName('c')}@example.com`,
-        firstName: 'A',
-        lastName: 'B',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
-    await waitFor(
-      'the account',
-      async () => (await service.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1,
-    );
-    return userId;
-  }
-  const call = async (
+  const openAccount = async (service: TestService) =>
+    (await registerMember(service, { emailPrefix: 'c', firstName: 'A', lastName: 'B' })).userId;
+  const call = (
     service: TestService,
     method: string,
     path: string,
     body?: unknown,
     bearer?: string,
     headers: Record<string, string> = {},
-  ) => {
-    const res = await fetch(`${service.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  ) => jsonCaller(service.url, bearer)(method, path, body, headers);
   /** As the analysis service calls it: with the user's own bearer token forwarded. */
   const debit = (service: TestService, userId: string, reference: string, bearer = token(userId)) =>
     call(service, 'POST', '/internal/credits/debit', { userId, amount: 1, reference }, bearer);
@@ -83,7 +62,7 @@ describe('credits', () => {
     expect(refused).toHaveLength(40);
     expect(refused.every((r) => r.status === 402 && r.body.error === 'Insufficient credits')).toBe(true);
     expect(await balance(demo, userId)).toMatchObject({ totalCredits: 0, paidCredits: 0, dailyCredits: 0 });
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('debits a reference once, however often it is asked, and refunds a failed analysis once', async () => {
@@ -111,7 +90,7 @@ describe('credits', () => {
       events.some((e) => e.type === 'credit.refunded' && (e.data as { userId: string }).userId === userId),
     );
     expect(events.filter((e) => e.type === 'credit.debited' && (e.data as { userId: string }).userId === userId)).toHaveLength(1);
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   /** Publishes the analysis's failure, as the analysis service does; `handled` waits until billing has handled it. */
@@ -147,7 +126,7 @@ describe('credits', () => {
     ]);
     expect(rows).toEqual([{ kind: 'refund', paid_delta: 0, daily_delta: 0 }]);
     expect(events.filter((e) => (e.data as { reference?: string }).reference === `analysis:${analysisId}`)).toEqual([]);
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('ends where it started when debits race the failures of their analyses', async () => {
@@ -182,7 +161,7 @@ describe('credits', () => {
     expect(rows).toHaveLength(analyses.length);
     expect(rows.every((r) => r.taken + r.returned === 0)).toBe(true);
     expect(rows.filter((r) => r.taken === -1)).toHaveLength(debits.filter((d) => d.status === 200).length);
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('refuses with 409 a reference already debited for another user, rather than answering "already debited"', async () => {
@@ -218,7 +197,7 @@ describe('credits', () => {
       status: 200,
       body: { dailyCredits: 1 },
     });
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('refills daily credits to the allowance at the Hong Kong day boundary, without accumulating', async () => {
@@ -233,7 +212,7 @@ describe('credits', () => {
     expect(await balance(demo, userId)).toMatchObject({ dailyCredits: 3, totalCredits: 3 });
     clock = new Date('2026-11-24T15:00:00Z');
     expect(await balance(demo, userId)).toMatchObject({ dailyCredits: 3 });
-    expect(await ledger.mismatches(demo.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(demo.db)).toEqual([]);
   });
 
   it('tops up without payment only for admins once a card processor is configured', async () => {
@@ -246,7 +225,7 @@ describe('credits', () => {
     expect(granted.body.paidCredits).toBe(5);
     expect(repeated.body.paidCredits).toBe(5);
     expect((await call(paid, 'POST', '/api/users/topup', { amount: 0 }, token(adminId, 'admin'))).status).toBe(400);
-    expect(await ledger.mismatches(paid.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(paid.db)).toEqual([]);
   });
 
   it('tells admins, and only admins, that every cached balance equals its ledger', async () => {
@@ -300,29 +279,7 @@ describe('credit packages with the demo processor', () => {
   });
 
   async function customer() {
-    const userId = randomUUID();
-    await billing.bus.publish(
-      newEvent('user.registered', {
-        userId,
-        email: `${uniqueName('buyer')}@example.com`,
-        firstName: 'A',
-        lastName: 'B',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
-    await waitFor(
-      'the account',
-      async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1,
-    );
-    const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${billing.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
+    const { call } = await registerMember(billing, { emailPrefix: 'buyer', firstName: 'A', lastName: 'B' });
     const buy = async (packageType: string) =>
       (await call('POST', '/api/payments/create-payment-intent', { packageType })).body as {
         paymentIntentId: string;
@@ -364,7 +321,7 @@ describe('credit packages with the demo processor', () => {
         providerPaymentId: intent.paymentIntentId,
       }),
     ]);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('records a declined card as failed and grants nothing', async () => {
@@ -485,7 +442,7 @@ describe('credit packages with the demo processor', () => {
     expect((await call('GET', '/api/users/payments?page=1&limit=10')).body).toMatchObject({ pages: 1, total: 6 });
     // A page past the end is empty but still tells how many there are.
     expect((await call('GET', '/api/users/payments?page=3&limit=5')).body).toMatchObject({ payments: [], page: 3, pages: 2, total: 6 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('waits for the card authentication of a card that requires it, then grants', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { generateRsaKeyPair, newEvent, signAccessToken } from '@stockai/platform';
-import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
+import { generateRsaKeyPair } from '@stockai/platform';
+import { startTestService, type TestService } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
+import { jsonCaller, registerMember, tokenFor } from '../../support/billing-member';
 
 /**
  * Billing's money paths as issue 17's probes found them: no daily credits from a downgrade or
@@ -22,31 +23,8 @@ describe('billing hardening', () => {
     await billing?.close();
   });
 
-  const token = (id: string, role: 'user' | 'admin' = 'user') => signAccessToken(keys.privateKey, { id, role }, 3600).token;
-
   async function member() {
-    const id = randomUUID();
-    await billing.bus.publish(
-      newEvent('user.registered', {
-        userId: id,
-        email: `${uniqueName('h')}@example.com`,
-        firstName: 'Hard',
-        lastName: 'Ening',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
-    await waitFor(
-      'the account',
-      async () => (await billing.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [id])).rowCount === 1,
-    );
-    const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${billing.url}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token(id)}`, ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
+    const { userId: id, call } = await registerMember(billing, { emailPrefix: 'h', firstName: 'Hard', lastName: 'Ening' });
     const spend = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const debit = await call('POST', '/internal/credits/debit', { userId: id, amount: 1, reference: `analysis:${randomUUID()}` });
@@ -76,7 +54,7 @@ describe('billing hardening', () => {
     // The next Hong Kong day's grant is the one daily grant.
     clock = new Date('2026-11-23T16:00:00Z');
     expect(await spent.credits()).toMatchObject({ dailyCredits: 3, maxDailyCredits: 3 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('gives no daily credits when a subscription expires on a day its credits were spent', async () => {
@@ -90,7 +68,7 @@ describe('billing hardening', () => {
     clock = new Date('2026-12-23T04:01:00Z');
     expect((await call('GET', '/api/subscriptions/current')).body).toMatchObject({ hasSubscription: false, level: 'free' });
     expect(await credits()).toMatchObject({ dailyCredits: 0, maxDailyCredits: 3 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it("keeps daily credits within a level's allowance an admin lowered", async () => {
@@ -98,22 +76,13 @@ describe('billing hardening', () => {
     const { subscribe, credits } = await member();
     await subscribe('vip', 'monthly');
     expect(await credits()).toMatchObject({ dailyCredits: 10 });
-    const admin = token(randomUUID(), 'admin');
-    const lowered = await fetch(`${billing.url}/internal/admin/user-levels/vip`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ dailyCredits: 4 }),
-    });
-    expect(lowered.status).toBe(200);
+    const asAdmin = jsonCaller(billing.url, tokenFor(billing, randomUUID(), 'admin'));
+    expect((await asAdmin('PUT', '/internal/admin/user-levels/vip', { dailyCredits: 4 })).status).toBe(200);
     try {
       expect(await credits()).toMatchObject({ dailyCredits: 4, maxDailyCredits: 4 });
-      expect(await ledger.mismatches(billing.db)).toEqual([]);
+      expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
     } finally {
-      await fetch(`${billing.url}/internal/admin/user-levels/vip`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-        body: JSON.stringify({ dailyCredits: 10 }),
-      });
+      await asAdmin('PUT', '/internal/admin/user-levels/vip', { dailyCredits: 10 });
     }
   });
 

@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { newEvent, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { billingService } from '../../../services/billing/src/app';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 import { type StripeBilling, startStripeBilling } from '../../support/stripe-billing';
 import type { StripeStandIn } from '../../support/stripe-stand-in';
 
@@ -113,7 +113,7 @@ describe('credit packages through Stripe', () => {
         providerPaymentId: intent.paymentIntentId,
       }),
     ]);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('grants once when confirm-payment races the webhook', async () => {
@@ -134,7 +134,7 @@ describe('credit packages through Stripe', () => {
     expect(await paid()).toBe(10);
     expect(await grantsOf(intent.paymentIntentId)).toBe(1);
     expect(await outboxCount('credit.granted', userId)).toBe(1);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('records a declined card from the webhook, answers confirm with 402 and grants nothing', async () => {
@@ -279,7 +279,7 @@ describe('credit packages through Stripe', () => {
       [succeeded.id],
     );
     expect(rows[0]).toEqual({ status: 'done', attempts: 2 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('answers what Stripe refuses with a 4xx that says why: a price below its minimum, an Idempotency-Key reused for another package', async () => {
@@ -354,6 +354,6 @@ describe('abandoned package payments at Stripe', () => {
       payments: Array<{ providerPaymentId: string; status: string }>;
     };
     expect(payments.map((p) => [p.providerPaymentId, p.status])).toEqual([[paidLate.paymentIntentId, 'completed']]);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { waitFor } from '@stockai/platform/src/testing';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 import { creditsService } from '../../../services/billing/src/credits/service';
 import { paymentReversals } from '../../../services/billing/src/payments/reversals';
 import { membership } from '../../../services/billing/src/subscriptions/membership';
@@ -128,7 +128,7 @@ describe('refunds and disputes of Stripe payments', () => {
       status: 200,
       body: { success: false, status: 'refunded', credits: { paidCredits: 0 } },
     });
-    expect(await ledger.mismatches(db())).toEqual([]);
+    expect(await ledgerRepo.mismatches(db())).toEqual([]);
   });
 
   it('takes back in proportion to each partial refund, cumulatively, whatever order the webhooks come in', async () => {
@@ -162,7 +162,7 @@ describe('refunds and disputes of Stripe payments', () => {
       [16400, 25, false],
       [32800, 50, true],
     ]);
-    expect(await ledger.mismatches(db())).toEqual([]);
+    expect(await ledgerRepo.mismatches(db())).toEqual([]);
   });
 
   it('takes only the paid credits left when the member spent some, never below zero, and records the shortfall', async () => {
@@ -205,7 +205,7 @@ describe('refunds and disputes of Stripe payments', () => {
     expect(await b.outboxOf('payment.refunded')).toEqual([
       expect.objectContaining({ fullyRefunded: true, creditsTakenBack: 3, creditsShortfall: 7 }),
     ]);
-    expect(await ledger.mismatches(db())).toEqual([]);
+    expect(await ledgerRepo.mismatches(db())).toEqual([]);
   });
 
   it('leaves refunded money out of the revenue and refunded credits out of the credits sold', async () => {
@@ -264,7 +264,7 @@ describe('refunds and disputes of Stripe payments', () => {
     await deliverOk(lastEventOf('payment_intent.succeeded', paymentIntentId));
     // 10 granted, floor(10 × 39 / 78) = 5 taken back.
     expect(((await call('GET', '/api/users/credits')).body as { paidCredits: number }).paidCredits).toBe(5);
-    expect(await ledger.mismatches(db())).toEqual([]);
+    expect(await ledgerRepo.mismatches(db())).toEqual([]);
     expect(
       (await db().query('SELECT 1 FROM credit_ledger WHERE user_id = $1 AND idempotency_key = $2', [userId, `payment:${paymentIntentId}`]))
         .rowCount,
@@ -335,7 +335,7 @@ describe('refunds and disputes of Stripe payments', () => {
     expect((await lost.balance()).paidCredits).toBe(0);
     expect(await lost.takeBacks()).toEqual([-10]);
     expect(await lost.payment()).toMatchObject({ status: 'disputed', creditsTakenBack: 10, creditsShortfall: 0 });
-    expect(await ledger.mismatches(db())).toEqual([]);
+    expect(await ledgerRepo.mismatches(db())).toEqual([]);
   });
 
   it('takes back the refunded part when the refund is told after a dispute that is then won', async () => {
@@ -356,7 +356,7 @@ describe('refunds and disputes of Stripe payments', () => {
     expect((await b.balance()).paidCredits).toBe(35);
     expect((await b.takeBacks()).reduce((sum, d) => sum + d, 0)).toBe(-15);
     expect(await b.payment()).toMatchObject({ status: 'completed', refunded: 100, creditsTakenBack: 15, creditsShortfall: 0 });
-    expect(await ledger.mismatches(db())).toEqual([]);
+    expect(await ledgerRepo.mismatches(db())).toEqual([]);
   });
 
   it('keeps the credits of a won dispute when a state read before the win is applied after it', async () => {
@@ -374,7 +374,7 @@ describe('refunds and disputes of Stripe payments', () => {
 
     expect((await b.balance()).paidCredits).toBe(10);
     expect(await b.payment()).toMatchObject({ status: 'completed' });
-    expect(await ledger.mismatches(db())).toEqual([]);
+    expect(await ledgerRepo.mismatches(db())).toEqual([]);
   });
 
   it('lets a dispute of a subscription payment and that invoice recorded again (the account locked first) both finish', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { type TestService, waitFor } from '@stockai/platform/src/testing';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 import { type StripeBilling, startStripeBilling } from '../../support/stripe-billing';
 import type { StripeStandIn } from '../../support/stripe-stand-in';
 
@@ -202,7 +202,7 @@ describe('subscriptions through Stripe', () => {
     expect(await m.outboxCount('subscription.started')).toBe(1);
     expect(await m.outboxCount('membership.changed')).toBe(2);
     expect((await m.call('GET', '/api/users/credits')).body).toMatchObject({ maxDailyCredits: 3 });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('keeps the level while Stripe retries a failed renewal, and drops to free when Stripe gives up', async () => {
@@ -269,7 +269,7 @@ describe('subscriptions through Stripe', () => {
       level: 'free',
     });
     expect(stripeApi.subscription(premiumId)?.status).toBe('canceled');
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('refuses a second identical subscribe, in parallel or after, with 409: one Stripe subscription, one payment', async () => {
@@ -378,7 +378,7 @@ describe('subscriptions through Stripe', () => {
     expect(stripeApi.subscription(second)?.status).toBe('canceled');
     await deliverAll(stripeApi.eventsFor('customer.subscription.deleted', second));
     expect(await again.current()).toMatchObject({ hasSubscription: false, level: 'free' });
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 });
 

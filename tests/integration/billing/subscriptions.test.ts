@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { generateRsaKeyPair, newEvent, signAccessToken, type EventEnvelope } from '@stockai/platform';
+import { generateRsaKeyPair, signAccessToken, type EventEnvelope } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { authService } from '../../../services/auth/src/app';
 import { billingService } from '../../../services/billing/src/app';
-import { ledger } from '../../../services/billing/src/credits/ledger';
+import { ledgerRepo } from '../../../services/billing/src/credits/repo';
 import { expirySweep } from '../../../services/billing/src/subscriptions/expiry';
 import { settlePeriods } from '../../../services/billing/src/subscriptions/periods';
 import { creditsService } from '../../../services/billing/src/credits/service';
+import { jsonCaller, registerMember } from '../../support/billing-member';
 
 /**
  * Subscriptions with the demo processor: the level follows the plan, auth hears of it through
@@ -54,14 +54,7 @@ describe('subscriptions', () => {
     });
     const { user } = (await res.json()) as { user: { id: string } };
     const bearer = signAccessToken(keys.privateKey, { id: user.id, role: 'user' }, 3600).token;
-    const call = async (method: string, url: string, body?: unknown) => {
-      const r = await fetch(`${billing.url}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-    };
+    const call = jsonCaller(billing.url, bearer);
     await waitFor('the credit account', async () => (await call('GET', '/api/users/credits')).status === 200);
     const authLevel = async () =>
       (
@@ -95,7 +88,7 @@ describe('subscriptions', () => {
     expect(
       events.filter((e) => e.type === 'membership.changed' && (e.data as { userId: string }).userId === id).length,
     ).toBeLessThanOrEqual(1);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 
   it('refuses a declined card, and records the failed payment', async () => {
@@ -236,7 +229,7 @@ describe('subscriptions', () => {
       payments: Array<{ status: string; amount: number; providerPaymentId: string }>;
     };
     expect(payments).toEqual([expect.objectContaining({ status: 'completed', amount: 98, providerPaymentId: paymentIntentId })]);
-    expect(await ledger.mismatches(billing.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(billing.db)).toEqual([]);
   });
 });
 
@@ -261,29 +254,7 @@ describe('subscription expiry sweep', () => {
   });
 
   async function subscriber(service: TestService, autoRenewal: boolean) {
-    const userId = randomUUID();
-    await service.bus.publish(
-      newEvent('user.registered', {
-        userId,
-        email: `${uniqueName('sweep')}@example.com`,
-        firstName: 'A',
-        lastName: 'B',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
-    await waitFor(
-      'the account',
-      async () => (await service.db.query('SELECT 1 FROM credit_accounts WHERE user_id = $1', [userId])).rowCount === 1,
-    );
-    const bearer = signAccessToken(keys.privateKey, { id: userId, role: 'user' }, 3600).token;
-    const call = async (method: string, url: string, body?: unknown) => {
-      const r = await fetch(`${service.url}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-    };
+    const { userId, call } = await registerMember(service, { emailPrefix: 'sweep', firstName: 'A', lastName: 'B' });
     expect(
       (
         await call('POST', '/api/subscriptions/subscribe', {
@@ -352,7 +323,7 @@ describe('subscription expiry sweep', () => {
     });
     expect(((await renewing.call('GET', '/api/users/payments')).body.payments as unknown[]).length).toBe(2);
     expect(await sweep().sweepOnce()).toBe(0);
-    expect(await ledger.mismatches(still.db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(still.db)).toEqual([]);
   });
 
   it('goes on with the other users when settling one fails, and tries that one again next time', async () => {

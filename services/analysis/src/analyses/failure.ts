@@ -25,18 +25,22 @@ export const FAILURE_TEXTS = {
   billingUnconfirmed: '未能確認扣除點數，分析未有開始；如已扣除，點數會自動退回。',
 } as const;
 
+/** Why an analysis failed: the key of its text, so that code decides on the cause, never on the text. */
+export type FailureCause = keyof typeof FAILURE_TEXTS;
+
 /** The one `analysis.failed` event: billing refunds the debit under `analysis:<analysisId>` on it. */
 function analysisFailedEvent(ref: AnalysisRef, error: string) {
   return newEvent('analysis.failed', eventData('analysis.failed', { ...ref, error }));
 }
 
 /**
- * Fails a running analysis with a user-facing text and announces it in the same transaction,
+ * Fails a running analysis with the user-facing text of its cause and announces it in the same transaction,
  * so the refund goes out exactly when the failure is recorded. False (and nothing written) when
  * the analysis had already finished.
  */
-export async function recordFailure(tx: Queryable, ref: AnalysisRef, error: string): Promise<boolean> {
-  const message = error === FAILURE_TEXTS.billingUnconfirmed ? NOT_STARTED_MESSAGE : FAILED_MESSAGE;
+export async function recordFailure(tx: Queryable, ref: AnalysisRef, cause: FailureCause): Promise<boolean> {
+  const error = FAILURE_TEXTS[cause];
+  const message = cause === 'billingUnconfirmed' ? NOT_STARTED_MESSAGE : FAILED_MESSAGE;
   if (!(await analysesRepo.fail(tx, ref.analysisId, error, message))) return false;
   await writeOutbox(tx, analysisFailedEvent(ref, error));
   return true;

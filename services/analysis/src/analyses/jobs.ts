@@ -1,6 +1,6 @@
 import { eventData, eventQueue, parseEventData } from '@stockai/contracts';
 import { type EventBus, type Logger, type Subscription, analysisDuration, newEvent, writeOutbox } from '@stockai/platform';
-import { FAILURE_TEXTS, recordFailure } from './failure';
+import { type FailureCause, recordFailure } from './failure';
 import { MarketDataMissing, type PipelineDeps, runPipeline } from './pipeline';
 import { type AnalysisRow, analysesRepo } from './repo';
 import { STAGES } from './stages';
@@ -79,7 +79,7 @@ async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
   const attempt = analysis.attempts;
   if (attempt > MAX_JOB_ATTEMPTS) {
     logger.error({ analysisId, symbol: analysis.symbol, attempt }, 'analysis job ended its worker on every attempt');
-    await finishFailed(deps, analysis, FAILURE_TEXTS.jobFailed);
+    await finishFailed(deps, analysis, 'jobFailed');
     return;
   }
   const started = performance.now();
@@ -96,7 +96,7 @@ async function runJob(deps: JobDeps, analysisId: string): Promise<void> {
     }
     took('failed');
     logger.error({ err, analysisId, symbol: analysis.symbol, attempt }, 'analysis job failed on its last attempt');
-    await finishFailed(deps, analysis, err instanceof MarketDataMissing ? FAILURE_TEXTS.noMarketData : FAILURE_TEXTS.jobFailed);
+    await finishFailed(deps, analysis, err instanceof MarketDataMissing ? 'noMarketData' : 'jobFailed');
   }
 }
 
@@ -142,10 +142,10 @@ async function finishCompleted(deps: JobDeps, analysis: AnalysisRow, { results, 
   }
 }
 
-async function finishFailed(deps: JobDeps, analysis: AnalysisRow, error: string) {
+async function finishFailed(deps: JobDeps, analysis: AnalysisRow, cause: FailureCause) {
   const ref = { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol };
-  if (await deps.db.transaction((tx) => recordFailure(tx, ref, error))) {
-    deps.logger.error({ ...ref, error }, 'analysis failed; its credit is refunded');
+  if (await deps.db.transaction((tx) => recordFailure(tx, ref, cause))) {
+    deps.logger.error({ ...ref, cause }, 'analysis failed; its credit is refunded');
     deps.afterCommit();
     deps.notices.emit(analysis.id, 'ended');
   }

@@ -1,9 +1,9 @@
-import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { type Cache, PLAIN_TEXT_MESSAGE, callerOf, idempotencyKeyOf, isPlainText, rateLimit, requireUser } from '@stockai/platform';
 import type { AnalysisHistory } from './history';
 import type { streamProgress } from './progress-stream';
-import { AlreadyRunning, type AnalysesService, NotAnalysable } from './service';
+import type { AnalysesService } from './service';
 
 const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', pragma: 'no-cache', expires: '0' };
 
@@ -124,20 +124,5 @@ export function analysesRoutes(
     res.set(NO_CACHE).json(await history.stats(callerOf(req).id));
   });
 
-  router.use(startErrors);
   return router;
 }
-
-/** The two refusals of a start that carry more than a message: the page acts on their fields. */
-const startErrors: ErrorRequestHandler = (err, _req, res, next) => {
-  if (err instanceof NotAnalysable) {
-    const { symbol, status } = err.stock;
-    res.status(422).json({ error: err.message, code: err.code, symbol, isActive: false, status, reason: err.message });
-    return;
-  }
-  if (err instanceof AlreadyRunning) {
-    res.status(409).json({ error: err.message, code: err.code, analysisId: err.analysisId });
-    return;
-  }
-  next(err);
-};

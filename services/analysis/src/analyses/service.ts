@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type InvestorPreferences, type RiskProfileId, eventData, investorPreferencesFrom } from '@stockai/contracts';
-import { AppError, type Database, type Logger, conflict, newEvent, notFound, serviceUnavailable, writeOutbox } from '@stockai/platform';
+import { AppError, type Database, type Logger, newEvent, notFound, serviceUnavailable, writeOutbox } from '@stockai/platform';
 import { type BillingClient, BillingUnavailable } from '../billing-client';
 import { investorPreferencesRepo, investorTypesRepo } from '../investor-types/repo';
-import { type AnalysisRef, FAILURE_TEXTS, recordFailure } from './failure';
+import { type AnalysisRef, recordFailure } from './failure';
 import { analysisIdFor } from './idempotency';
 import { investorTypeFrom } from './investor-type';
 import { analysesRepo } from './repo';
@@ -24,23 +24,19 @@ export interface AnalysesDeps {
   afterCommit: () => void;
 }
 
-/** 422: the symbol is known but not something the product analyses (an ETF, a REIT, delisted…). */
-export class NotAnalysable extends AppError {
-  constructor(readonly stock: { symbol: string; status: string; reason: string | null }) {
-    super(422, 'NOT_ANALYSABLE', stock.reason ?? `${stock.symbol} cannot be analysed (${stock.status})`);
-  }
+/**
+ * 422: the symbol is known but not something the product analyses (an ETF, a REIT, delisted…);
+ * the answer carries the stock's status, as GET /api/stocks/status/:symbol does, for the page.
+ */
+export function notAnalysable(stock: { symbol: string; status: string; reason: string | null }): AppError {
+  const message = stock.reason ?? `${stock.symbol} cannot be analysed (${stock.status})`;
+  const { symbol, status } = stock;
+  return new AppError(422, 'NOT_ANALYSABLE', message, {}, { symbol, isActive: false, status, reason: message });
 }
 
-/** 409: the user already runs an analysis of this symbol; the page can follow that one. */
-export class AlreadyRunning extends AppError {
-  constructor(
-    readonly analysisId: string,
-    symbol: string,
-  ) {
-    const { status, code, message } = conflict(`An analysis of ${symbol} is already running`, 'ANALYSIS_RUNNING');
-    super(status, code, message);
-  }
-}
+/** 409: the user already runs an analysis of this symbol; the answer names it, so the page can follow it. */
+export const alreadyRunning = (analysisId: string, symbol: string): AppError =>
+  new AppError(409, 'ANALYSIS_RUNNING', `An analysis of ${symbol} is already running`, {}, { analysisId });
 
 /** Tries at the running slot before giving up: a conflict whose running analysis finished meanwhile is tried again. */
 const RESERVE_TRIES = 3;
@@ -78,7 +74,7 @@ export function analysesService(deps: AnalysesDeps) {
       const status = await stocks.statusOf(symbol);
       if (!status) throw notFound(`Unknown stock symbol: ${symbol}`, 'UNKNOWN_SYMBOL');
       if (status.status === 'no_data') throw new AppError(422, 'NO_MARKET_DATA', status.reason ?? `${status.symbol} has no market data`);
-      if (!status.isActive) throw new NotAnalysable(status);
+      if (!status.isActive) throw notAnalysable(status);
 
       const analysisId = input.idempotencyKey ? analysisIdFor(input.userId, input.idempotencyKey) : randomUUID();
       const ref: AnalysisRef = { analysisId, userId: input.userId, symbol: status.symbol };
@@ -130,7 +126,7 @@ export function analysesService(deps: AnalysesDeps) {
         return earlier.status === 'processing' && earlier.queued_at === null;
       }
       const running = await analysesRepo.runningFor(db, ref.userId, ref.symbol);
-      if (running) throw new AlreadyRunning(running, ref.symbol);
+      if (running) throw alreadyRunning(running, ref.symbol);
     }
     throw serviceUnavailable('The analysis could not be started; please try again shortly.', 'ANALYSIS_BUSY');
   }
@@ -160,7 +156,7 @@ export function analysesService(deps: AnalysesDeps) {
       'billing did not confirm the debit; failing the analysis so any debit is refunded',
     );
     try {
-      if (await db.transaction((tx) => recordFailure(tx, ref, FAILURE_TEXTS.billingUnconfirmed))) deps.afterCommit();
+      if (await db.transaction((tx) => recordFailure(tx, ref, 'billingUnconfirmed'))) deps.afterCommit();
     } catch (err) {
       logger.error({ err, ...ref }, 'could not fail an unconfirmed start; the sweep will');
     }

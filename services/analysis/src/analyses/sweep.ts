@@ -1,5 +1,5 @@
 import { type Database, type Logger, type PeriodicJob, runPeriodically } from '@stockai/platform';
-import { FAILURE_TEXTS, recordFailure } from './failure';
+import { recordFailure } from './failure';
 import { analysesRepo } from './repo';
 
 export interface StuckSweepOptions {
@@ -37,7 +37,7 @@ export function stuckAnalysisSweep(deps: { db: Database; logger: Logger; afterCo
         const stuck = await analysesRepo.lockStuck(tx, { ...options, max: BATCH });
         for (const row of stuck) {
           const ref = { analysisId: row.id, userId: row.user_id, symbol: row.symbol };
-          if (await recordFailure(tx, ref, FAILURE_TEXTS.stuck))
+          if (await recordFailure(tx, ref, 'stuck'))
             logger.warn({ ...ref, queued: row.queued_at !== null }, 'stuck analysis failed by the sweep; its credit is refunded');
         }
         return stuck.length;

@@ -34,9 +34,12 @@ interface EncodedList {
   gzipped: Buffer;
 }
 
-/** A symbol with control characters is not repeated in the message: it would garble it. */
+/**
+ * A symbol with control characters is not repeated in the message: it would garble it. The web
+ * shows its own text for the code (spec section 8), so the message is for API users.
+ */
 const unknownStock = (symbol: string) =>
-  notFound(`找不到股票代碼${isPlainText(symbol) ? `「${symbol}」` : ''}，請確認代碼是否正確（例如 AAPL、0700.HK）。`, 'STOCK_NOT_FOUND');
+  notFound(isPlainText(symbol) ? `There is no stock with the symbol ${symbol}` : 'There is no stock with this symbol', 'STOCK_NOT_FOUND');
 
 /**
  * GET /api/stocks: the compact list for autocomplete and validity (symbol, name, nameZh,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, type Queryable, badRequest, conflict, notFound } from '@stockai/platform';
 import { type LevelType, catalogueRepo } from '../catalogue/repo';
-import { hongKongDay } from '../credits/ledger';
+import { hongKongDay } from '../credits/hong-kong-day';
 import type { CreditsService } from '../credits/service';
 import { membership } from '../subscriptions/membership';
 import { DAY_MS } from '../subscriptions/periods';

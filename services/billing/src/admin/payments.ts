@@ -1,5 +1,5 @@
 import type { Database } from '@stockai/platform';
-import { hongKongDay } from '../credits/ledger';
+import { hongKongDay } from '../credits/hong-kong-day';
 import { perCurrency } from '../catalogue/money';
 import { paymentFields } from '../payments/views';
 import { type AdminPaymentRow, adminPaymentsRepo } from './payments-repo';

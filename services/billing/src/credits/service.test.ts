@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@stockai/platform';
 import { billingTestDatabase, openTestAccount } from '../testing/database';
-import { ledger } from './ledger';
+import { ledgerRepo } from './repo';
 import { creditsService } from './service';
 
 /** The credit account on real PostgreSQL: every change a ledger entry, no balance below zero. */
@@ -16,7 +16,7 @@ describe('credit account', () => {
     ({ db, drop } = await billingTestDatabase());
   });
   afterEach(async () => {
-    expect(await ledger.mismatches(db)).toEqual([]);
+    expect(await ledgerRepo.mismatches(db)).toEqual([]);
     clock = new Date('2026-11-23T04:00:00Z');
   });
   afterAll(() => drop());

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { catalogueRepo } from '../catalogue/repo';
-import { type LedgerEntry, type LedgerRow, hongKongDay, ledger } from './ledger';
-import { type CreditAccountRow, type Level, creditAccountsRepo } from './repo';
+import { hongKongDay } from './hong-kong-day';
+import { type CreditAccountRow, type LedgerEntry, type LedgerRow, type Level, creditAccountsRepo, ledgerRepo } from './repo';
 
 export function toBalance(account: CreditAccountRow): CreditBalance {
   return {
@@ -23,7 +23,7 @@ const refundKey = (reference: string) => `refund:${reference}`;
 
 /** Appends `entry` to the ledger and applies it to the cached balances; false, with nothing changed, when its key was used. */
 async function apply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
-  if (!(await ledger.append(tx, entry))) return false;
+  if (!(await ledgerRepo.append(tx, entry))) return false;
   await creditAccountsRepo.addToBalances(tx, entry.userId, { paid: entry.paidDelta, daily: entry.dailyDelta });
   return true;
 }
@@ -178,7 +178,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       const result = await db.transaction(async (tx) => {
         const account = await lockOrThrow(tx, userId);
         const key = `debit:${reference}`;
-        const [earlier, refunded] = await ledger.byKeys(tx, [key, refundKey(reference)]);
+        const [earlier, refunded] = await ledgerRepo.byKeys(tx, [key, refundKey(reference)]);
         if (earlier && earlier.user_id !== userId)
           throw conflict(`The reference ${reference} was already debited for another user`, 'REFERENCE_OF_ANOTHER_USER');
         if (earlier) return { account, debited: false };
@@ -208,7 +208,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
      */
     async refund(tx: Queryable, userId: string, reference: string): Promise<boolean> {
       if (!(await lock(tx, userId))) return false;
-      const [debit] = await ledger.byKeys(tx, [`debit:${reference}`]);
+      const [debit] = await ledgerRepo.byKeys(tx, [`debit:${reference}`]);
       // References are global: a debit under another user's name is refunded to whoever paid it.
       if (debit && debit.user_id !== userId) await lockOrThrow(tx, debit.user_id);
       const refunded = await apply(tx, {
@@ -271,7 +271,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
 
     /** The ledger entries under `keys`, in their order (undefined where there is none). */
     entries(tx: Queryable, keys: string[]): Promise<Array<LedgerRow | undefined>> {
-      return ledger.byKeys(tx, keys);
+      return ledgerRepo.byKeys(tx, keys);
     },
 
     /**
@@ -287,7 +287,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       target: { paidCredits?: number; credits?: number },
       by: { adminId: string; idempotencyKey: string; reason?: string },
     ): Promise<void> {
-      const [done] = await ledger.byKeys(tx, [by.idempotencyKey]);
+      const [done] = await ledgerRepo.byKeys(tx, [by.idempotencyKey]);
       if (done) return;
       const account = await lockOrThrow(tx, userId);
       let paid = target.paidCredits ?? account.paid_credits;
@@ -322,7 +322,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       const changed = await db.transaction(async (tx) => {
         const account = await lock(tx, userId);
         if (!account) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
-        const [done] = await ledger.byKeys(tx, [key]);
+        const [done] = await ledgerRepo.byKeys(tx, [key]);
         if (done) return false;
         const amount = change.paid ?? change.total;
         const available = change.paid !== undefined ? account.paid_credits : account.paid_credits + account.daily_credits;
@@ -342,11 +342,11 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
 
     /** Whether every account's cached balances equal its ledger; `ok` with no mismatches is the expected answer. */
     async reconciliation() {
-      const mismatches = await ledger.mismatches(db);
+      const mismatches = await ledgerRepo.mismatches(db);
       return {
         ok: mismatches.length === 0,
         accounts: await creditAccountsRepo.count(db),
-        ledgerEntries: await ledger.count(db),
+        ledgerEntries: await ledgerRepo.count(db),
         mismatches,
       };
     },

@@ -39,6 +39,21 @@ export interface PaymentRow {
   created_at: Date;
 }
 
+/** $1–$11 of an INSERT INTO payments, in its column order. */
+const insertValues = (p: NewPayment) => [
+  p.id,
+  p.userId,
+  p.type,
+  p.packageType,
+  p.credits,
+  p.amount,
+  p.currency,
+  p.status,
+  p.provider,
+  p.providerPaymentId,
+  p.failureMessage ?? null,
+];
+
 export const paymentsRepo = {
   /**
    * One page of the user's payments, newest first, leaving out intents never submitted
@@ -63,19 +78,7 @@ export const paymentsRepo = {
     await db.query(
       `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider_payment_id) DO NOTHING`,
-      [
-        p.id,
-        p.userId,
-        p.type,
-        p.packageType,
-        p.credits,
-        p.amount,
-        p.currency,
-        p.status,
-        p.provider,
-        p.providerPaymentId,
-        p.failureMessage ?? null,
-      ],
+      insertValues(p),
     );
   },
 
@@ -136,20 +139,7 @@ export const paymentsRepo = {
        ON CONFLICT (provider_payment_id) DO UPDATE SET status = EXCLUDED.status, failure_message = EXCLUDED.failure_message, updated_at = now()
        WHERE payments.status <> EXCLUDED.status AND payments.status <> ALL($12::text[])
        RETURNING id`,
-      [
-        p.id,
-        p.userId,
-        p.type,
-        p.packageType,
-        p.credits,
-        p.amount,
-        p.currency,
-        p.status,
-        p.provider,
-        p.providerPaymentId,
-        p.failureMessage ?? null,
-        SETTLED_STATUSES,
-      ],
+      [...insertValues(p), SETTLED_STATUSES],
     );
     return rows[0];
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@stockai/platform';
-import { ledger } from '../credits/ledger';
+import { ledgerRepo } from '../credits/repo';
 import { creditsService } from '../credits/service';
 import { billingTestDatabase, openTestAccount } from '../testing/database';
 import { paymentsRepo } from './repo';
@@ -13,7 +13,7 @@ describe('paymentReversals', () => {
   beforeAll(async () => {
     ({ db, drop } = await billingTestDatabase());
   });
-  afterEach(async () => expect(await ledger.mismatches(db)).toEqual([]));
+  afterEach(async () => expect(await ledgerRepo.mismatches(db)).toEqual([]));
   afterAll(() => drop());
 
   const credits = () => creditsService(db);

@@ -105,7 +105,7 @@ export function articlesService(deps: {
     /** A built-in article; any other slug, a Ghost post's included, is not found here. */
     async article(slug) {
       const post = await articlesRepo.bySlug(db, 'builtin', slug);
-      if (!post) throw notFound('找不到這篇文章', 'ARTICLE_NOT_FOUND');
+      if (!post) throw notFound('There is no such article', 'ARTICLE_NOT_FOUND');
       return { post, source: 'builtin' };
     },
   };

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner/spinner';
 import { useAdminStats } from '../api/stats';
 import { dashboardLoadMessage } from '../utils/errors';
 import { PackageManager } from './package-manager';
+import { SectionTabs } from './section-tabs';
 import { ActivitiesTab } from './tabs/activities-tab';
 import { AiResultsTab } from './tabs/ai-results-tab';
 import { CacheTab } from './tabs/cache-tab';
@@ -53,22 +54,11 @@ export function AdminDashboard({ currentUserId, paymentsPath }: AdminDashboardPr
   return (
     <div className="admin">
       <h1 className="admin__title">Admin Dashboard</h1>
-      <nav className="admin-tabs" aria-label="Admin sections">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            className={`admin-tab${tab === id ? ' admin-tab--active' : ''}`}
-            aria-pressed={tab === id}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
+      <SectionTabs label="Admin sections" tabs={TABS} current={tab} onChoose={setTab}>
         <Link to={paymentsPath} className="admin-tab">
           Payments
         </Link>
-      </nav>
+      </SectionTabs>
       <div className="admin__panel">
         {tab === 'dashboard' && <DashboardTab stats={stats.data} />}
         {tab === 'members' && <MembersTab currentUserId={currentUserId} />}

@@ -5,6 +5,8 @@ import { useAddPackage, useAdminPackages, useDeletePackage, useUpdatePackage } f
 import { messageOf } from '../utils/errors';
 import { formatMoney, pricePerCredit } from '../utils/format';
 import { FlashMessage, useFlash } from './flash';
+import { FormFooter } from './form-footer';
+import { ItemActions } from './item-actions';
 import { LoadState } from './load-state';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; pkg: AdminPackage } | null;
@@ -63,19 +65,7 @@ function PackageForm({
         Price{pkg ? ` (${pkg.currency})` : ''}
         <input type="number" required min={0.01} step={0.01} value={price} onChange={(e) => setPrice(e.target.value)} />
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="admin-form__actions">
-        <button type="button" className="btn btn--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={add.isPending || update.isPending}>
-          {pkg ? 'Save' : 'Add Package'}
-        </button>
-      </div>
+      <FormFooter error={error} onCancel={onCancel} submitLabel={pkg ? 'Save' : 'Add Package'} busy={add.isPending || update.isPending} />
     </form>
   );
 }
@@ -114,14 +104,7 @@ export function PackageManager() {
                   <strong>{pkg.credits}</strong> credits · <strong>{formatMoney(pkg.price, pkg.currency)}</strong>
                 </p>
                 <p className="admin-muted">{pricePerCredit(pkg.price, pkg.credits, pkg.currency)}</p>
-                <div className="admin-form__actions">
-                  <button type="button" className="btn btn--secondary" onClick={() => setEditing({ mode: 'edit', pkg })}>
-                    Edit
-                  </button>
-                  <button type="button" className="btn btn--ghost" onClick={() => onDelete(pkg)}>
-                    Delete
-                  </button>
-                </div>
+                <ItemActions in="card" onOpen={() => setEditing({ mode: 'edit', pkg })} onDelete={() => onDelete(pkg)} />
               </li>
             ))}
           </ul>

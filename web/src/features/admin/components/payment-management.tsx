@@ -6,7 +6,10 @@ import { type PaymentFilters, type PaymentStatusFilter, fetchPayments, usePaymen
 import { toCsv, downloadText } from '../utils/csv';
 import { messageOf } from '../utils/errors';
 import { formatDateTime, formatMoney } from '../utils/format';
+import { AdminTable } from './admin-table';
 import { PackageManager } from './package-manager';
+import { SectionTabs } from './section-tabs';
+import { StatCard } from './stat-card';
 import { Pagination } from './pagination';
 import './admin.css';
 
@@ -117,44 +120,29 @@ function PaymentHistory() {
       )}
       {payments.data && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="payments-table">
-              <thead>
-                <tr>
-                  <th>User</th>
-                  <th>Package</th>
-                  <th>Amount</th>
-                  <th>Credits</th>
-                  <th>Status</th>
-                  <th>Date</th>
-                  <th>Payment ID</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.data.payments.map((p) => (
-                  <tr key={p._id}>
-                    <td>
-                      {p.userEmail ?? p.userId}
-                      <br />
-                      <span className="admin-muted">{p.userName ?? p.userId}</span>
-                    </td>
-                    <td>
-                      {typeLabel(p)}
-                      {p.packageType && ` · ${p.packageType}`}
-                      {p.credits !== null && ` · ${p.credits} credits`}
-                    </td>
-                    <td>{formatMoney(p.amount, p.currency)}</td>
-                    <td>{p.credits ?? '—'}</td>
-                    <td>
-                      <span className={`admin-badge admin-badge--${shownStatus(p.status)}`}>{shownStatus(p.status)}</span>
-                    </td>
-                    <td>{formatDateTime(p.createdAt)}</td>
-                    <td className="admin-mono">{(p.stripePaymentIntentId ?? p._id).slice(0, 20)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable testId="payments-table" headers={['User', 'Package', 'Amount', 'Credits', 'Status', 'Date', 'Payment ID']}>
+            {payments.data.payments.map((p) => (
+              <tr key={p._id}>
+                <td>
+                  {p.userEmail ?? p.userId}
+                  <br />
+                  <span className="admin-muted">{p.userName ?? p.userId}</span>
+                </td>
+                <td>
+                  {typeLabel(p)}
+                  {p.packageType && ` · ${p.packageType}`}
+                  {p.credits !== null && ` · ${p.credits} credits`}
+                </td>
+                <td>{formatMoney(p.amount, p.currency)}</td>
+                <td>{p.credits ?? '—'}</td>
+                <td>
+                  <span className={`admin-badge admin-badge--${shownStatus(p.status)}`}>{shownStatus(p.status)}</span>
+                </td>
+                <td>{formatDateTime(p.createdAt)}</td>
+                <td className="admin-mono">{(p.stripePaymentIntentId ?? p._id).slice(0, 20)}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <Pagination page={payments.data.page} pages={payments.data.pages} total={payments.data.total} onPage={setPage} />
         </>
       )}
@@ -200,17 +188,7 @@ function Statistics() {
   return (
     <div className="admin-grid" data-testid="payment-stats">
       {cards.map(([title, rows]) => (
-        <section key={title} className="admin-card">
-          <h3>{title}</h3>
-          <dl className="admin-facts">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <StatCard key={title} title={title} rows={rows} />
       ))}
     </div>
   );
@@ -241,19 +219,7 @@ export function PaymentManagement({ dashboardPath }: { dashboardPath: string }) 
         <h1 className="admin__title">Payment Management</h1>
         <Link to={dashboardPath}>Back to the admin dashboard</Link>
       </div>
-      <nav className="admin-tabs" aria-label="Payment sections">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            className={`admin-tab${tab === id ? ' admin-tab--active' : ''}`}
-            aria-pressed={tab === id}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
-      </nav>
+      <SectionTabs label="Payment sections" tabs={TABS} current={tab} onChoose={setTab} />
       <div className="admin__panel">
         {tab === 'history' && <PaymentHistory />}
         {tab === 'packages' && <PackageManager />}

@@ -36,11 +36,11 @@ describe('useAnalysisFlow against the real API', () => {
     expect(settledCount()).toBe(0);
   });
 
-  it("says so with the server's own message when the symbol is unknown", async () => {
+  it('says so in its own words, naming the symbol, when the server answers the code of an unknown symbol', async () => {
     await signUp('flow');
     const { hook } = renderFlow();
-    await act(() => hook.result.current.analyze('ZZZZQ'));
-    expect(await screen.findByText(/ZZZZQ/)).toBeTruthy();
+    await act(() => hook.result.current.analyze('zzzzq'));
+    expect(await screen.findByText('找不到股票代碼「ZZZZQ」，請確認代碼是否正確（例如 AAPL、0700.HK）。')).toBeTruthy();
     expect(hook.result.current.report).toBeNull();
     expect(hook.result.current.notAnalysable).toBeNull();
   });

@@ -182,7 +182,7 @@ export function useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits }: 
         if (signal.aborted) return;
         if (isUnknownSymbol(error)) {
           setProgress(null);
-          toast.error(error.message);
+          toast.error(t('analysis.errors.unknownSymbol', { symbol }));
           return;
         }
         if (outOfCredits.current && classifyStartFailure(error) === 'insufficientCredits') {

@@ -25,7 +25,7 @@ export function isNotAnalysable(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.code === 'NOT_ANALYSABLE' || error.code === 'NO_MARKET_DATA');
 }
 
-/** The symbol is not in the universe: the server's message names it (spec section 8). */
+/** The symbol is not in the universe (by code; any 404 of a start or status check says the same). */
 export function isUnknownSymbol(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.code === 'UNKNOWN_SYMBOL' || error.code === 'STOCK_NOT_FOUND' || error.status === 404);
 }

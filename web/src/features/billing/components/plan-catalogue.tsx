@@ -1,27 +1,15 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner/spinner';
-import { usePlans } from '../api/get-plans';
 import { useBilling } from '../hooks/use-billing';
 import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
 import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
-import { defaultCycle, isFreePlan, isPaidPlan } from '../utils/plan-pricing';
+import { defaultCycle, isFreePlan } from '../utils/plan-pricing';
 import { BillingCycleToggle } from './billing-cycle-toggle';
+import { OfferedPlans } from './offered-plans';
 import { PlanCard } from './plan-card';
 
 /** The membership tab's plan list; choosing a paid plan opens the purchase modal with it chosen. */
 export function PlanCatalogue() {
-  const { t } = useTranslation();
-  const plans = usePlans();
-
-  if (plans.isPending) return <Spinner label={t('billing.plans.loading')} />;
-  if (plans.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.plans.loadFailed')}
-      </p>
-    );
-  return <PlanCatalogueList plans={plans.data.filter((plan) => isFreePlan(plan) || isPaidPlan(plan))} />;
+  return <OfferedPlans>{(plans) => <PlanCatalogueList plans={plans} />}</OfferedPlans>;
 }
 
 function PlanCatalogueList({ plans }: { plans: SubscriptionPlan[] }) {

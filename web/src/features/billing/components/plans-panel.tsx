@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner/spinner';
-import { usePlans } from '../api/get-plans';
 import { useBilling } from '../hooks/use-billing';
 import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
 import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
 import type { PurchaseOutcome } from '../types/purchase';
 import { formatMoney } from '../utils/format-money';
-import { defaultCycle, isFreePlan, isPaidPlan, priceFor } from '../utils/plan-pricing';
+import { defaultCycle, isFreePlan, priceFor } from '../utils/plan-pricing';
 import { BillingCycleToggle } from './billing-cycle-toggle';
 import { CardPayment } from './card-payment';
+import { OfferedPlans } from './offered-plans';
 import { PlanCard } from './plan-card';
 
 interface PlansPanelProps {
@@ -21,19 +20,7 @@ interface PlansPanelProps {
 
 /** The subscription tab: plan cards with the cycle toggle, then the card form for a paid plan. */
 export function PlansPanel(props: PlansPanelProps) {
-  const { t } = useTranslation();
-  const plans = usePlans();
-
-  if (plans.isPending) return <Spinner label={t('billing.plans.loading')} />;
-  if (plans.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.plans.loadFailed')}
-      </p>
-    );
-  // Paid plans only when they have a price; the free plan always (spec section 5).
-  const shown = plans.data.filter((plan) => isFreePlan(plan) || isPaidPlan(plan));
-  return <PlanChooser plans={shown} {...props} />;
+  return <OfferedPlans>{(plans) => <PlanChooser plans={plans} {...props} />}</OfferedPlans>;
 }
 
 function PlanChooser({ plans, initialPlanId, initialCycle, onPaid, onClose }: PlansPanelProps & { plans: SubscriptionPlan[] }) {

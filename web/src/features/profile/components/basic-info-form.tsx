@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field/text-field';
 import { useUpdateProfile } from '../api/update-profile';
 import { useFlashMessage } from '../hooks/use-flash-message';
+import { useProfileForm } from '../hooks/use-profile-form';
 import type { ProfileData, ProfileUser } from '../types/profile';
 import { ProfileSection } from './profile-section';
 import { SuccessMessage } from './success-message';
@@ -23,23 +23,14 @@ interface BasicInfoFormProps {
 export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
   const { t } = useTranslation();
   const save = useUpdateProfile();
-  const idPrefix = useId();
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setValues, error, saving, id, update, submit } = useProfileForm<Field>({
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone ?? '',
   });
-  const [error, setError] = useState<{ message: string; field?: Field } | null>(null);
-  const [saving, setSaving] = useState(false);
   const success = useFlashMessage();
-  const id = (field: Field | 'email') => `${idPrefix}-${field}`;
 
-  const fieldProps = (field: Field) => ({
-    id: id(field),
-    value: values[field],
-    invalid: error?.field === field,
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
-  });
+  const fieldProps = (field: Field) => ({ id: id(field), value: values[field], invalid: error?.field === field, onChange: update(field) });
 
   const validate = (): { message: string; field: Field } | null => {
     if (!values.firstName.trim()) return { message: t('profile.basic.namesRequired'), field: 'firstName' };
@@ -49,18 +40,12 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
     return null;
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    success.clear();
-    const invalid = validate();
-    setError(invalid);
-    if (invalid) {
-      document.getElementById(id(invalid.field))?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
+  const onSubmit = submit({
+    validate: () => {
+      success.clear();
+      return validate();
+    },
+    save: async () => {
       const saved = await save.mutateAsync({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
@@ -69,12 +54,9 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
       setValues({ firstName: saved.user.firstName, lastName: saved.user.lastName, phone: saved.user.phone ?? '' });
       onSaved(saved);
       success.show(t('profile.basic.success'));
-    } catch {
-      setError({ message: t('profile.basic.failed') });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    problemOf: () => ({ message: t('profile.basic.failed') }),
+  });
 
   return (
     <ProfileSection title={t('profile.basic.title')} description={t('profile.basic.description')}>

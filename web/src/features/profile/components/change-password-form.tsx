@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/ui/password-field/password-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { useChangePassword } from '../api/change-password';
+import { useProfileForm } from '../hooks/use-profile-form';
 import { ProfileSection } from './profile-section';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -37,15 +37,8 @@ function failureMessage(error: unknown, t: Translate): string {
 export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps) {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const idPrefix = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [error, setError] = useState<{ message: string; field?: Field } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { values, setValues, error, saving, id, update, submit } = useProfileForm<Field>(EMPTY);
   const toast = useToast();
-  const id = (field: Field) => `${idPrefix}-${field}`;
-
-  const update = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const validate = (): { message: string; field: Field } | null => {
     const empty = (['currentPassword', 'newPassword', 'confirmPassword'] as const).find((field) => !values[field]);
@@ -55,28 +48,19 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
     return null;
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const invalid = validate();
-    setError(invalid);
-    if (invalid) {
-      document.getElementById(id(invalid.field))?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
+  const onSubmit = submit({
+    validate,
+    save: async () => {
       const { token } = await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       setValues(EMPTY);
       toast.success(t('profile.password.success'));
       await onTokenReplaced(token);
-    } catch (failure) {
-      const message = failureMessage(failure, t);
-      setError({ message, field: failure instanceof ApiError && failure.code === 'WRONG_PASSWORD' ? 'currentPassword' : undefined });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    problemOf: (failure) => ({
+      message: failureMessage(failure, t),
+      field: failure instanceof ApiError && failure.code === 'WRONG_PASSWORD' ? 'currentPassword' : undefined,
+    }),
+  });
 
   const passwordField = (field: Field, label: string, autoComplete: 'current-password' | 'new-password', placeholder?: string) => (
     <PasswordField

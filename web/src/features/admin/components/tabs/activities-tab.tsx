@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useActivities, useActivityStats } from '../../api/activities';
 import { cutDetail, formatDateTime } from '../../utils/format';
+import { AdminTable } from '../admin-table';
 import { Pagination } from '../pagination';
 
 /** Spec section 2: these stay out of the details map. */
@@ -26,43 +27,30 @@ export function ActivitiesTab() {
           ))}
         </ul>
       </section>
-      <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="activities-table">
-          <thead>
-            <tr>
-              <th>Time</th>
-              <th>User</th>
-              <th>Activity</th>
-              <th>Status</th>
-              <th>Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.activities.map((a) => (
-              <tr key={a._id}>
-                <td>{formatDateTime(a.timestamp)}</td>
-                <td>{a.user.email ?? a.userId ?? '—'}</td>
-                <td>{a.activityType}</td>
-                <td>
-                  <span className={`admin-badge admin-badge--${a.status}`}>{a.status}</span>
-                </td>
-                <td>
-                  <dl className="admin-details">
-                    {Object.entries(a.details ?? {})
-                      .filter(([key]) => !HIDDEN_DETAILS.includes(key))
-                      .map(([key, value]) => (
-                        <div key={key}>
-                          <dt>{key}</dt>
-                          <dd>{cutDetail(value)}</dd>
-                        </div>
-                      ))}
-                  </dl>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable testId="activities-table" headers={['Time', 'User', 'Activity', 'Status', 'Details']}>
+        {list.activities.map((a) => (
+          <tr key={a._id}>
+            <td>{formatDateTime(a.timestamp)}</td>
+            <td>{a.user.email ?? a.userId ?? '—'}</td>
+            <td>{a.activityType}</td>
+            <td>
+              <span className={`admin-badge admin-badge--${a.status}`}>{a.status}</span>
+            </td>
+            <td>
+              <dl className="admin-details">
+                {Object.entries(a.details ?? {})
+                  .filter(([key]) => !HIDDEN_DETAILS.includes(key))
+                  .map(([key, value]) => (
+                    <div key={key}>
+                      <dt>{key}</dt>
+                      <dd>{cutDetail(value)}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <Pagination page={list.page} pages={list.totalPages} total={list.total} onPage={setPage} />
     </div>
   );

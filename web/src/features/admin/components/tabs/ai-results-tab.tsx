@@ -3,7 +3,9 @@ import { Modal } from '@/components/ui/modal/modal';
 import { useAiDiagnostic, useAiResult, useAiResults, useAiStats, useAiTestSave, useDeleteAiResult } from '../../api/analysis-admin';
 import { messageOf } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
+import { AdminTable } from '../admin-table';
 import { FlashMessage, useFlash } from '../flash';
+import { ItemActions } from '../item-actions';
 import { Pagination } from '../pagination';
 
 /** Spec section 9: the daily stats cover 7 days, 3 rows shown. */
@@ -109,37 +111,17 @@ export function AiResultsTab() {
         </p>
       )}
       {testSave.data && <p data-testid="ai-test-save">Verification: {testSave.data.verification === 'SUCCESS' ? 'SUCCESS' : 'FAILED'}</p>}
-      <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="ai-results-table">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Symbol</th>
-              <th>Market</th>
-              <th>Preview</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.results.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDateTime(r.request_date)}</td>
-                <td>{r.symbol}</td>
-                <td>{r.market ?? '—'}</td>
-                <td className="admin-table__preview">{r.response_preview ?? ''}</td>
-                <td className="admin-table__actions">
-                  <button type="button" className="btn btn--secondary" onClick={() => setOpened(r.id)}>
-                    View
-                  </button>
-                  <button type="button" className="btn btn--ghost" onClick={() => onDelete(r.id)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable testId="ai-results-table" headers={['Date', 'Symbol', 'Market', 'Preview', 'Actions']}>
+        {list.results.map((r) => (
+          <tr key={r.id}>
+            <td>{formatDateTime(r.request_date)}</td>
+            <td>{r.symbol}</td>
+            <td>{r.market ?? '—'}</td>
+            <td className="admin-table__preview">{r.response_preview ?? ''}</td>
+            <ItemActions in="row" openLabel="View" onOpen={() => setOpened(r.id)} onDelete={() => onDelete(r.id)} />
+          </tr>
+        ))}
+      </AdminTable>
       <Pagination page={list.page} pages={list.totalPages} total={list.totalCount} onPage={setPage} />
       <Modal open={opened !== null} onClose={() => setOpened(null)} title="Perplexity result">
         {opened && <ResultDetail id={opened} />}

@@ -1,5 +1,6 @@
 import { useCache, useClearCache } from '../../api/analysis-admin';
 import { messageOf } from '../../utils/errors';
+import { AdminTable } from '../admin-table';
 import { FlashMessage, useFlash } from '../flash';
 import { LoadState } from '../load-state';
 
@@ -45,32 +46,20 @@ export function CacheTab() {
                 Clear all
               </button>
             </div>
-            <div className="admin-table-wrap">
-              <table className="admin-table" data-testid="cache-table">
-                <thead>
-                  <tr>
-                    <th>Symbol</th>
-                    <th>Age (hours)</th>
-                    <th>Status</th>
-                    <th>Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((entry) => (
-                    <tr key={entry.symbol}>
-                      <td>{entry.symbol}</td>
-                      <td>{entry.ageHours}</td>
-                      <td>{entry.isExpired ? 'Expired' : 'Valid'}</td>
-                      <td>
-                        <button type="button" className="btn btn--ghost" disabled={clear.isPending} onClick={() => run(entry.symbol)}>
-                          Clear
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable testId="cache-table" headers={['Symbol', 'Age (hours)', 'Status', 'Actions']}>
+              {data.entries.map((entry) => (
+                <tr key={entry.symbol}>
+                  <td>{entry.symbol}</td>
+                  <td>{entry.ageHours}</td>
+                  <td>{entry.isExpired ? 'Expired' : 'Valid'}</td>
+                  <td>
+                    <button type="button" className="btn btn--ghost" disabled={clear.isPending} onClick={() => run(entry.symbol)}>
+                      Clear
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           </>
         )}
       </LoadState>

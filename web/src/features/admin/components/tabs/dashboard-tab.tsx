@@ -1,20 +1,5 @@
 import type { AdminStats } from '@stockai/contracts';
-
-function StatCard({ title, rows }: { title: string; rows: [string, number][] }) {
-  return (
-    <section className="admin-card">
-      <h3>{title}</h3>
-      <dl className="admin-facts">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
+import { StatCard } from '../stat-card';
 
 /** Spec section 2, Dashboard: users (active = the last 30 days), analyses, cache. */
 export function DashboardTab({ stats }: { stats: AdminStats }) {

@@ -2,6 +2,9 @@ import type { AdminLevel } from '@stockai/contracts';
 import { useState, type FormEvent } from 'react';
 import { useAddLevel, useAdminLevels, useDeleteLevel, useUpdateLevel } from '../../api/catalogue';
 import { messageOf } from '../../utils/errors';
+import { AdminTable } from '../admin-table';
+import { FormFooter } from '../form-footer';
+import { ItemActions } from '../item-actions';
 import { LoadState } from '../load-state';
 
 /** Spec section 9: the built-in levels free and vip cannot be deleted. */
@@ -77,51 +80,26 @@ export function LevelsTab() {
     <div className="admin-section">
       <LoadState query={levels} failure="Failed to load user levels">
         {(list) => (
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="levels-table">
-              <thead>
-                <tr>
-                  <th>Level type</th>
-                  <th>Name</th>
-                  <th>Daily credits</th>
-                  <th>Features</th>
-                  <th>Description</th>
-                  <th>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((level) => (
-                  <tr key={level.levelType}>
-                    <td>{level.levelType}</td>
-                    <td>{level.name}</td>
-                    <td>{level.dailyCredits}</td>
-                    <td>{level.features.join(', ')}</td>
-                    <td>{level.description}</td>
-                    <td className="admin-table__actions">
-                      <button
-                        type="button"
-                        className="btn btn--secondary"
-                        onClick={() => {
-                          setEditingType(level.levelType);
-                          setDraft(draftOf(level));
-                        }}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        disabled={BUILT_IN.includes(level.levelType)}
-                        onClick={() => onDelete(level)}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable testId="levels-table" headers={['Level type', 'Name', 'Daily credits', 'Features', 'Description', 'Actions']}>
+            {list.map((level) => (
+              <tr key={level.levelType}>
+                <td>{level.levelType}</td>
+                <td>{level.name}</td>
+                <td>{level.dailyCredits}</td>
+                <td>{level.features.join(', ')}</td>
+                <td>{level.description}</td>
+                <ItemActions
+                  in="row"
+                  onOpen={() => {
+                    setEditingType(level.levelType);
+                    setDraft(draftOf(level));
+                  }}
+                  onDelete={() => onDelete(level)}
+                  deleteDisabled={BUILT_IN.includes(level.levelType)}
+                />
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </LoadState>
       <form className="admin-form admin-card" onSubmit={submit} noValidate>
@@ -146,23 +124,18 @@ export function LevelsTab() {
           Description
           <input type="text" value={draft.description} onChange={set('description')} />
         </label>
-        <div className="admin-form__actions">
-          {editingType && (
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                setEditingType(null);
-                setDraft(EMPTY);
-              }}
-            >
-              Cancel
-            </button>
-          )}
-          <button type="submit" className="btn btn--primary" disabled={add.isPending || update.isPending}>
-            {editingType ? 'Save level' : 'Add level'}
-          </button>
-        </div>
+        <FormFooter
+          onCancel={
+            editingType
+              ? () => {
+                  setEditingType(null);
+                  setDraft(EMPTY);
+                }
+              : undefined
+          }
+          submitLabel={editingType ? 'Save level' : 'Add level'}
+          busy={add.isPending || update.isPending}
+        />
       </form>
     </div>
   );

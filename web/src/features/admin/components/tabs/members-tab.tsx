@@ -4,11 +4,15 @@ import { Modal } from '@/components/ui/modal/modal';
 import { type MemberChange, useDeleteMember, useMembers, useUpdateMember } from '../../api/members';
 import { messageOf } from '../../utils/errors';
 import { formatDateTime, wholeNumberOrZero } from '../../utils/format';
+import { AdminTable } from '../admin-table';
 import { FlashMessage, useFlash } from '../flash';
+import { FormFooter } from '../form-footer';
+import { ItemActions } from '../item-actions';
 import { LoadState } from '../load-state';
 import { Pagination } from '../pagination';
 
 const LEVELS = ['free', 'vip', 'premium'] as const;
+const MEMBER_COLUMNS = ['Name', 'Email', 'Role', 'Level', 'Credits', 'Paid', 'Daily', 'Subscription', 'Actions'];
 
 function MemberEditor({ member, onDone }: { member: AdminMember; onDone(message: string | null): void }) {
   const update = useUpdateMember();
@@ -66,19 +70,12 @@ function MemberEditor({ member, onDone }: { member: AdminMember; onDone(message:
         Subscription expiry
         <input type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="admin-form__actions">
-        <button type="button" className="btn btn--secondary" onClick={() => onDone(null)}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormFooter
+        error={error}
+        onCancel={() => onDone(null)}
+        submitLabel={update.isPending ? 'Saving...' : 'Save'}
+        busy={update.isPending}
+      />
     </form>
   );
 }
@@ -125,53 +122,29 @@ export function MembersTab({ currentUserId }: { currentUserId: string }) {
       <LoadState query={members} failure="Failed to load members">
         {(data) => (
           <>
-            <div className="admin-table-wrap">
-              <table className="admin-table" data-testid="members-table">
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th>Email</th>
-                    <th>Role</th>
-                    <th>Level</th>
-                    <th>Credits</th>
-                    <th>Paid</th>
-                    <th>Daily</th>
-                    <th>Subscription</th>
-                    <th>Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.members.map((m) => (
-                    <tr key={m._id}>
-                      <td>{[m.firstName, m.lastName].filter(Boolean).join(' ') || '—'}</td>
-                      <td>{m.email}</td>
-                      <td>{m.role}</td>
-                      <td>{m.level}</td>
-                      <td>{m.credits}</td>
-                      <td>{m.paidCredits}</td>
-                      <td>{m.dailyCredits}</td>
-                      <td>
-                        {m.subscription.planId ?? 'none'} · {m.subscription.status}
-                        {m.subscription.expiresAt && <> · {formatDateTime(m.subscription.expiresAt)}</>}
-                      </td>
-                      <td className="admin-table__actions">
-                        <button type="button" className="btn btn--secondary" onClick={() => setEditing(m)}>
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--ghost"
-                          disabled={m._id === currentUserId || remove.isPending}
-                          onClick={() => onDelete(m)}
-                        >
-                          Delete
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable testId="members-table" headers={MEMBER_COLUMNS}>
+              {data.members.map((m) => (
+                <tr key={m._id}>
+                  <td>{[m.firstName, m.lastName].filter(Boolean).join(' ') || '—'}</td>
+                  <td>{m.email}</td>
+                  <td>{m.role}</td>
+                  <td>{m.level}</td>
+                  <td>{m.credits}</td>
+                  <td>{m.paidCredits}</td>
+                  <td>{m.dailyCredits}</td>
+                  <td>
+                    {m.subscription.planId ?? 'none'} · {m.subscription.status}
+                    {m.subscription.expiresAt && <> · {formatDateTime(m.subscription.expiresAt)}</>}
+                  </td>
+                  <ItemActions
+                    in="row"
+                    onOpen={() => setEditing(m)}
+                    onDelete={() => onDelete(m)}
+                    deleteDisabled={m._id === currentUserId || remove.isPending}
+                  />
+                </tr>
+              ))}
+            </AdminTable>
             <Pagination page={data.page} pages={data.totalPages} total={data.total} onPage={setPage} />
           </>
         )}

@@ -5,6 +5,8 @@ import { useAddPlan, useAdminPlans, useDeletePlan, useUpdatePlan, useUpdatePlanP
 import { messageOf } from '../../utils/errors';
 import { formatMoney } from '../../utils/format';
 import { FlashMessage, useFlash } from '../flash';
+import { FormFooter } from '../form-footer';
+import { ItemActions } from '../item-actions';
 import { LoadState } from '../load-state';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; plan: AdminPlan } | { mode: 'price'; plan: AdminPlan; cycle: 'monthly' | 'yearly' } | null;
@@ -87,19 +89,7 @@ function PlanForm({ plan, onSaved, onCancel }: { plan: AdminPlan | null; onSaved
         Features (one per line)
         <textarea rows={4} value={features} onChange={(e) => setFeatures(e.target.value)} />
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="admin-form__actions">
-        <button type="button" className="btn btn--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={add.isPending || update.isPending}>
-          {plan ? 'Save' : 'Add Plan'}
-        </button>
-      </div>
+      <FormFooter error={error} onCancel={onCancel} submitLabel={plan ? 'Save' : 'Add Plan'} busy={add.isPending || update.isPending} />
     </form>
   );
 }
@@ -134,19 +124,7 @@ function PriceForm({
         {cycle === 'monthly' ? 'Monthly' : 'Yearly'} price{plan[cycle] ? ` (${plan[cycle].currency})` : ''}
         <input type="number" required min={0} step={0.01} value={price} onChange={(e) => setPrice(e.target.value)} />
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="admin-form__actions">
-        <button type="button" className="btn btn--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-          Save
-        </button>
-      </div>
+      <FormFooter error={error} onCancel={onCancel} submitLabel="Save" busy={update.isPending} />
     </form>
   );
 }
@@ -203,14 +181,7 @@ export function PlansTab() {
                     <li key={feature}>{feature}</li>
                   ))}
                 </ul>
-                <div className="admin-form__actions">
-                  <button type="button" className="btn btn--secondary" onClick={() => setEditing({ mode: 'edit', plan })}>
-                    Edit
-                  </button>
-                  <button type="button" className="btn btn--ghost" onClick={() => onDelete(plan)}>
-                    Delete
-                  </button>
-                </div>
+                <ItemActions in="card" onOpen={() => setEditing({ mode: 'edit', plan })} onDelete={() => onDelete(plan)} />
               </li>
             ))}
           </ul>

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { newEvent, signAccessToken, generateRsaKeyPair } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { adminService } from '../../services/admin/src/app';
-import { authService } from '../../services/auth/src/app';
-import { billingService } from '../../services/billing/src/app';
+import { adminService } from '../../../services/admin/src/app';
+import { authService } from '../../../services/auth/src/app';
+import { billingService } from '../../../services/billing/src/app';
 
 /**
  * The consumers of user.registered, each in its own service on real PostgreSQL, RabbitMQ and

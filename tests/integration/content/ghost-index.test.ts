@@ -1,9 +1,9 @@
 import { createLogger } from '@stockai/platform';
 import { startTestService, type TestService, waitFor } from '@stockai/platform/src/testing';
-import { contentService } from '../../services/content/src/app';
-import { ghostContentSource, MAX_INDEX_PAGES } from '../../services/content/src/ghost/content-source';
-import { ghostPostIndex, type PostIndex } from '../../services/content/src/ghost/post-index';
-import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
+import { contentService } from '../../../services/content/src/app';
+import { ghostContentSource, MAX_INDEX_PAGES } from '../../../services/content/src/ghost/content-source';
+import { ghostPostIndex, type PostIndex } from '../../../services/content/src/ghost/post-index';
+import { type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
 
 /**
  * The index of Ghost's posts against a Ghost that never stops paging or never answers: a

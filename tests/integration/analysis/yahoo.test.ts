@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { waitFor } from '@stockai/platform/src/testing';
-import { damodaranIndustry } from '../../services/analysis/src/report/valuation/industry-map';
-import { parseCsv } from '../../services/analysis/src/universe/csv';
-import { expectedStats, fixtureCloses, fixtureQuote, fixtureSeries } from '../support/yahoo-fixtures';
-import { startYahooStandIn, type YahooStandIn } from '../support/yahoo-stand-in';
+import { damodaranIndustry } from '../../../services/analysis/src/report/valuation/industry-map';
+import { parseCsv } from '../../../services/analysis/src/universe/csv';
+import { expectedStats, fixtureCloses, fixtureQuote, fixtureSeries } from '../../support/yahoo-fixtures';
+import { startYahooStandIn, type YahooStandIn } from '../../support/yahoo-stand-in';
 import { type AnalysisStack, apiClient, type ExtraAnalysisApi, registerUser, startAnalysisStack } from './analysis-stack';
 
 jest.setTimeout(180_000);
 
-const DATA = path.join(__dirname, '..', '..', 'services', 'analysis', 'data');
+const DATA = path.join(__dirname, '..', '..', '..', 'services', 'analysis', 'data');
 const csv = (file: string) => parseCsv(readFileSync(path.join(DATA, file), 'utf8'));
 const industries = new Map(csv('valuation/damodaran-industries.csv').map((r) => [`${r.region}|${r.industry}`, r]));
 const countries = new Map(csv('valuation/country-risk.csv').map((r) => [r.country, r]));

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { generateRsaKeyPair, newEvent, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { contentService } from '../../services/content/src/app';
-import { ghostSignature } from '../../services/content/src/ghost/webhook-signature';
-import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
+import { contentService } from '../../../services/content/src/app';
+import { ghostSignature } from '../../../services/content/src/ghost/webhook-signature';
+import { type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
 
 interface SyncLog {
   email: string;
@@ -16,6 +16,19 @@ interface SyncLog {
 }
 
 const WEBHOOK_SECRET = 'member-webhook-secret';
+
+/** The content service syncing members with the Ghost stand-in (Admin API key and webhook secret set). */
+const syncingWith = (ghost: GhostStandIn) =>
+  contentService({
+    ghost: {
+      url: ghost.url,
+      contentApiKey: ghost.contentApiKey,
+      adminApiKey: ghost.adminApiKey,
+      webhookSecret: WEBHOOK_SECRET,
+      refreshIntervalMs: 3_600_000,
+      timeoutMs: 2000,
+    },
+  });
 
 /**
  * Ghost member sync through the official Admin API client against the Ghost stand-in (which
@@ -29,19 +42,7 @@ describe('content: Ghost member sync', () => {
 
   beforeAll(async () => {
     ghost = await startGhostStandIn();
-    sut = await startTestService(
-      contentService({
-        ghost: {
-          url: ghost.url,
-          contentApiKey: ghost.contentApiKey,
-          adminApiKey: ghost.adminApiKey,
-          webhookSecret: WEBHOOK_SECRET,
-          refreshIntervalMs: 3_600_000,
-          timeoutMs: 2000,
-        },
-      }),
-      { keys },
-    );
+    sut = await startTestService(syncingWith(ghost), { keys });
   });
   afterAll(async () => {
     await sut?.close();
@@ -240,19 +241,7 @@ describe('content: Ghost member sync while Ghost is down', () => {
   beforeAll(async () => {
     const ghost = await startGhostStandIn();
     unreachable = `Ghost could not be reached at ${ghost.url} (ECONNREFUSED)`;
-    sut = await startTestService(
-      contentService({
-        ghost: {
-          url: ghost.url,
-          contentApiKey: ghost.contentApiKey,
-          adminApiKey: ghost.adminApiKey,
-          webhookSecret: WEBHOOK_SECRET,
-          refreshIntervalMs: 3_600_000,
-          timeoutMs: 2000,
-        },
-      }),
-      { keys },
-    );
+    sut = await startTestService(syncingWith(ghost), { keys });
     await ghost.close();
   });
   afterAll(async () => {

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { generateRsaKeyPair } from '@stockai/platform';
 import { deleteAmqpTopology } from '@stockai/platform/src/bus/test-helpers';
 import { startTestService, type TestService, testInfra, uniqueName } from '@stockai/platform/src/testing';
-import { authService } from '../../services/auth/src/app';
-import { billingService } from '../../services/billing/src/app';
-import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
-import { type WholeStack, startWholeStack } from './hardening/whole-stack';
-import { startTestGateway } from '../support/gateway';
-import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
-import { registerUser } from './analysis-stack';
+import { authService } from '../../../services/auth/src/app';
+import { billingService } from '../../../services/billing/src/app';
+import { type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
+import { type WholeStack, startWholeStack } from '../hardening/whole-stack';
+import { startTestGateway } from '../../support/gateway';
+import { type StripeStandIn, startStripeStandIn } from '../../support/stripe-stand-in';
+import { registerUser } from '../analysis/analysis-stack';
 
 /**
  * Bad input on every route a user or an admin calls through the gateway (spec section 7, the

@@ -1,11 +1,11 @@
 import { createLogger, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService } from '@stockai/platform/src/testing';
-import { aiRequestsRepo } from '../../services/analysis/src/ai-results/repo';
-import { createAnalyst } from '../../services/analysis/src/analyst';
-import { DEFAULT_ANALYSIS_OPTIONS, analysisService } from '../../services/analysis/src/app';
-import { industrialsMedians, steadyCompany } from '../../services/analysis/src/report/fixtures';
-import { assessBusiness, valuationModels } from '../../services/analysis/src/report';
-import { type LlmStandIn, startLlmStandIn } from '../support/llm-stand-in';
+import { aiRequestsRepo } from '../../../services/analysis/src/ai-results/repo';
+import { createAnalyst } from '../../../services/analysis/src/analyst';
+import { DEFAULT_ANALYSIS_OPTIONS, analysisService } from '../../../services/analysis/src/app';
+import { industrialsMedians, steadyCompany } from '../../../services/analysis/src/report/fixtures';
+import { assessBusiness, valuationModels } from '../../../services/analysis/src/report';
+import { type LlmStandIn, startLlmStandIn } from '../../support/llm-stand-in';
 
 /**
  * The AI results and prompts of the admin area, as internal routes of the analysis service

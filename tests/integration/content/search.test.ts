@@ -1,6 +1,6 @@
 import { generateRsaKeyPair } from '@stockai/platform';
 import { startTestService, type TestService } from '@stockai/platform/src/testing';
-import { contentService } from '../../services/content/src/app';
+import { contentService } from '../../../services/content/src/app';
 
 /** 100 different Chinese characters: the longest keyword allowed, as many pieces as can be. */
 const LONGEST_KEYWORD = Array.from({ length: 100 }, (_, i) => String.fromCodePoint(0x4e00 + i * 7)).join('');

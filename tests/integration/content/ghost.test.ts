@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { BlogPost } from '@stockai/contracts';
 import { generateRsaKeyPair, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService, waitFor } from '@stockai/platform/src/testing';
-import { contentService } from '../../services/content/src/app';
-import type { ContentOptions } from '../../services/content/src/config';
-import { ghostSignature } from '../../services/content/src/ghost/webhook-signature';
-import { type GhostStandIn, startGhostStandIn } from '../support/ghost-stand-in';
+import { contentService } from '../../../services/content/src/app';
+import type { ContentOptions } from '../../../services/content/src/config';
+import { ghostSignature } from '../../../services/content/src/ghost/webhook-signature';
+import { type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
 
 interface Answer {
   success: boolean;
@@ -163,7 +163,7 @@ describe('content: Ghost as the source', () => {
   it('serves only built-in articles whole: a Ghost post is read on Ghost, so its slug is a 404 here', async () => {
     const ghostPost = await get('/api/ghost/blog/posts/tencent-results-review');
     expect(ghostPost.status).toBe(404);
-    expect(ghostPost.body).toEqual({ error: '找不到這篇文章', code: 'ARTICLE_NOT_FOUND' });
+    expect(ghostPost.body).toEqual({ error: 'There is no such article', code: 'ARTICLE_NOT_FOUND' });
     const builtin = await get('/api/ghost/blog/posts/etf-basics');
     expect(builtin.body).toMatchObject({ success: true, source: 'builtin', post: { url: '/articles/etf-basics' } });
   });

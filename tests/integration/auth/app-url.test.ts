@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { authService } from '../../services/auth/src/app';
-import { startTestGateway } from '../support/gateway';
+import { authService } from '../../../services/auth/src/app';
+import { startTestGateway } from '../../support/gateway';
 
 /**
  * Links in e-mails and the sign-in methods offered, with APP_URL unset and Google not

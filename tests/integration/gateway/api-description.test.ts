@@ -7,13 +7,13 @@ import addFormats from 'ajv-formats';
 import type { Router } from 'express';
 import { type OpenApiDocument, type ServiceDefinition, generateRsaKeyPair } from '@stockai/platform';
 import { startTestService, type TestService, uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { ROUTE_TABLE, serviceFor } from '../../gateway/src/route-table';
-import { adminService } from '../../services/admin/src/app';
-import { DEFAULT_ANALYSIS_OPTIONS, analysisService } from '../../services/analysis/src/app';
-import { authService } from '../../services/auth/src/app';
-import { billingService } from '../../services/billing/src/app';
-import { contentService } from '../../services/content/src/app';
-import { startTestGateway } from '../support/gateway';
+import { ROUTE_TABLE, serviceFor } from '../../../gateway/src/route-table';
+import { adminService } from '../../../services/admin/src/app';
+import { DEFAULT_ANALYSIS_OPTIONS, analysisService } from '../../../services/analysis/src/app';
+import { authService } from '../../../services/auth/src/app';
+import { billingService } from '../../../services/billing/src/app';
+import { contentService } from '../../../services/content/src/app';
+import { startTestGateway } from '../../support/gateway';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Routes this stack does not serve because they need configuration it leaves out, and why. */
@@ -54,7 +54,7 @@ function documentedRoutes(document: OpenApiDocument): string[] {
 /** Runs the maintained OpenAPI validator (an ES module) in its own process. */
 function validateOpenApi(document: unknown): Promise<{ valid: boolean; version: string; errors: unknown[] }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [path.join(__dirname, '..', 'support', 'validate-openapi.mjs')], (err, stdout) =>
+    const child = execFile(process.execPath, [path.join(__dirname, '..', '..', 'support', 'validate-openapi.mjs')], (err, stdout) =>
       err ? reject(err) : resolve(JSON.parse(stdout) as { valid: boolean; version: string; errors: unknown[] }),
     );
     child.stdin?.end(JSON.stringify(document));

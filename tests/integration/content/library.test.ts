@@ -1,7 +1,7 @@
 import type { BlogPost as Post } from '@stockai/contracts';
 import { generateRsaKeyPair, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService } from '@stockai/platform/src/testing';
-import { contentService } from '../../services/content/src/app';
+import { contentService } from '../../../services/content/src/app';
 
 interface Answer {
   success: boolean;

@@ -1,6 +1,6 @@
 import { waitFor } from '@stockai/platform/src/testing';
-import { FAILURE_TEXTS } from '../../services/analysis/src/analyses/failure';
-import { MAX_JOB_ATTEMPTS } from '../../services/analysis/src/analyses/jobs';
+import { FAILURE_TEXTS } from '../../../services/analysis/src/analyses/failure';
+import { MAX_JOB_ATTEMPTS } from '../../../services/analysis/src/analyses/jobs';
 import { type AnalysisStack, apiClient, registerUser, startAnalysisStack } from './analysis-stack';
 
 jest.setTimeout(240_000);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { waitFor } from '@stockai/platform/src/testing';
-import { FAILURE_TEXTS } from '../../services/analysis/src/analyses/failure';
-import { MAX_JOB_ATTEMPTS } from '../../services/analysis/src/analyses/jobs';
-import { freePort } from '../support/gateway';
+import { FAILURE_TEXTS } from '../../../services/analysis/src/analyses/failure';
+import { MAX_JOB_ATTEMPTS } from '../../../services/analysis/src/analyses/jobs';
+import { freePort } from '../../support/gateway';
 import { type AnalysisStack, apiClient, registerUser, startAnalysisStack, startHoldingProxy } from './analysis-stack';
 
 jest.setTimeout(180_000);

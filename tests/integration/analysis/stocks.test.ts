@@ -5,11 +5,11 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { migrate, PLATFORM_MIGRATIONS_DIR } from '@stockai/platform';
 import { createTestDatabase, startTestService, type TestService } from '@stockai/platform/src/testing';
-import { analysisService } from '../../services/analysis/src/app';
-import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from '../../services/analysis/src/universe/bundle';
-import { loadUniverse } from '../../services/analysis/src/universe/loader';
-import { createUniverse, NO_DATA_REASON } from '../../services/analysis/src/universe/service';
-import { parseCsv } from '../../services/analysis/src/universe/csv';
+import { analysisService } from '../../../services/analysis/src/app';
+import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from '../../../services/analysis/src/universe/bundle';
+import { loadUniverse } from '../../../services/analysis/src/universe/loader';
+import { createUniverse, NO_DATA_REASON } from '../../../services/analysis/src/universe/service';
+import { parseCsv } from '../../../services/analysis/src/universe/csv';
 
 /** Raw HTTP, so the test sees the gzip bytes and the 304 exactly as a browser would. */
 function get(
@@ -134,7 +134,7 @@ describe('stocks', () => {
     const unknown = await json(`${sut.url}/api/stocks/NOPE123`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({
-      error: '找不到股票代碼「NOPE123」，請確認代碼是否正確（例如 AAPL、0700.HK）。',
+      error: 'There is no stock with the symbol NOPE123',
       code: 'STOCK_NOT_FOUND',
     });
     expect((await json(`${sut.url}/api/stocks/status/NOPE123`)).status).toBe(404);
@@ -287,7 +287,7 @@ describe('loading a newer bundle', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stockai-market-'));
     try {
       await migrate(db, PLATFORM_MIGRATIONS_DIR);
-      await migrate(db, path.join(__dirname, '..', '..', 'services', 'analysis', 'migrations'));
+      await migrate(db, path.join(__dirname, '..', '..', '..', 'services', 'analysis', 'migrations'));
       cpSync(BUNDLED_MARKET_DATA, dir, { recursive: true });
       const first = await loadUniverse(db, { dir });
       expect(first).toMatchObject({ loaded: true, retired: 0 });
@@ -338,7 +338,7 @@ describe('loading a newer bundle', () => {
  * from a small market-data directory loaded by the real loader, read through the HTTP API.
  */
 describe('classifying listings the bundle has no sample of', () => {
-  const FIXTURE = path.join(__dirname, '..', 'support', 'fixtures', 'market-data-statuses');
+  const FIXTURE = path.join(__dirname, '..', '..', 'support', 'fixtures', 'market-data-statuses');
   let sut: TestService;
 
   beforeAll(async () => {

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { uniqueName, waitFor } from '@stockai/platform/src/testing';
-import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
-import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
-import { freePort, freePortBlock } from '../support/gateway';
+import { ProcessGroup, distributedProcesses } from '../../../deploy/distributed';
+import { type DistributedRun, prepareDistributedRun } from '../../support/distributed-run';
+import { freePort, freePortBlock } from '../../support/gateway';
 
 jest.setTimeout(180_000);
 
