@@ -281,6 +281,7 @@ describe('the API description (GET /api/openapi.json)', () => {
       const { token: adminToken } = await call('POST', '/api/auth/login', { body: ADMIN });
       token = String(adminToken);
       await call('GET', '/api/admin/stats');
+      await call('GET', '/api/admin/stats/daily', { url: '/api/admin/stats/daily?days=7' });
       // The members directory is built from auth's events.
       const member = await waitFor('a member in the admin directory', async () => {
         const { members } = await call('GET', '/api/admin/members', { url: '/api/admin/members?page=1&limit=20' });

@@ -5,6 +5,7 @@ import { listQuery, statsQuery } from './activities/routes';
 import { cacheSymbol, resultId } from './ai/routes';
 import { pageQuery } from './http/page-query';
 import { memberChange, memberId, membersQuery } from './members/routes';
+import { dailyQuery } from './stats/routes';
 
 /**
  * The admin API (spec admin-area.md sections 3 and 7), every call for admins only. Requests
@@ -78,6 +79,28 @@ export const adminApi = describeService({
             analyses: z.looseObject({ total: counted, completed: counted, today: counted }),
             cache: z.looseObject({ totalEntries: counted, validEntries: counted, expiredEntries: counted }),
           }),
+        }),
+      }),
+    },
+    '/api/admin/stats/daily': {
+      get: operation({
+        summary: "The dashboard chart's figures for each of the last `days` UTC days, quiet days with zeros",
+        description:
+          'Built from the events the admin service keeps: confirmed payments (gross, one amount per currency, refunds not taken off) and analyses started.',
+        access: 'admin',
+        query: dailyQuery,
+        response: z.looseObject({
+          success: z.literal(true),
+          timezone: z.literal('UTC'),
+          days: z.array(
+            z.looseObject({
+              date: z.string().meta({ description: 'UTC day, YYYY-MM-DD' }),
+              revenue: amounts,
+              payments: counted,
+              analyses: counted,
+              completedAnalyses: counted,
+            }),
+          ),
         }),
       }),
     },

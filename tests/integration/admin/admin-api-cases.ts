@@ -359,6 +359,41 @@ export function adminApiCases(shape: () => AdminApiShape): void {
     expect(attempt).toMatchObject({ status: 'success', userId: user.id, details: { symbol: 'AAPL' } });
   });
 
+  it("draws the dashboard chart's days: 30 UTC days to today, revenue per currency equal to the completed payments, the analyses", async () => {
+    const completed = (await admin('GET', 'payments?page=1&limit=100&status=completed', adminToken)).body.payments as Body[];
+    const expected = new Map<string, number>();
+    for (const p of completed) expected.set(p.currency, (expected.get(p.currency) ?? 0) + p.amount);
+    expect(expected.size).toBeGreaterThanOrEqual(1);
+    const byCurrency = (days: Body[]) => {
+      const sums = new Map<string, number>();
+      for (const d of days) for (const r of d.revenue) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.amount);
+      return new Map([...sums].map(([c, a]) => [c, Math.round(a * 100) / 100]));
+    };
+    // The activity log follows billing's events: wait until it holds every completed payment.
+    const days = await waitFor(
+      'the payments in the daily figures',
+      async () => {
+        const res = await admin('GET', 'stats/daily?days=30', adminToken);
+        const sums = byCurrency(res.body.days);
+        return [...expected].every(([c, a]) => sums.get(c) === Math.round(a * 100) / 100) && (res.body.days as Body[]);
+      },
+      EVENTUALLY_MS,
+    );
+    expect(byCurrency(days)).toEqual(new Map([...expected].map(([c, a]) => [c, Math.round(a * 100) / 100])));
+    expect(days).toHaveLength(30);
+    expect(days[29].date).toBe(new Date().toISOString().slice(0, 10));
+    for (let i = 1; i < days.length; i++) expect(Date.parse(days[i].date) - Date.parse(days[i - 1].date)).toBe(86_400_000);
+    expect(days.reduce((n: number, d: Body) => n + d.payments, 0)).toBe(completed.length);
+    const stats = (await admin('GET', 'stats', adminToken)).body.stats;
+    expect(days.reduce((n: number, d: Body) => n + d.analyses, 0)).toBe(stats.analyses.total);
+    expect(days.reduce((n: number, d: Body) => n + d.completedAnalyses, 0)).toBe(stats.analyses.completed);
+
+    expect((await admin('GET', 'stats/daily?days=0', adminToken)).body.error).toMatch(/^days: must be at least 1/);
+    expect((await admin('GET', 'stats/daily?days=0', adminToken)).status).toBe(400);
+    expect((await admin('GET', 'stats/daily', user.token)).status).toBe(403);
+    expect((await api('GET', '/api/admin/stats/daily')).status).toBe(401);
+  });
+
   it('lists the activities and their 30-day stats, logins and admin actions among them', async () => {
     const list = await admin('GET', 'user-activities?page=1&limit=20', adminToken);
     expect(list.body).toMatchObject({ page: 1, totalPages: expect.any(Number), total: expect.any(Number) });
