@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
 import { type Database, type Queryable, AppError, badRequest, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
 import { catalogueRepo } from '../catalogue/repo';
+import { memberCreditChange } from './history';
 import { type LedgerEntry, type LedgerRow, hongKongDay, ledger } from './ledger';
 import { type CreditAccountRow, type Level, creditAccountsRepo } from './repo';
 
@@ -166,6 +167,13 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       if (!account) throw accountNotReady();
       if (account.daily_refilled_on === hongKongDay(now()) && account.daily_credits <= account.allowance) return toBalance(account);
       return toBalance(await db.transaction((tx) => lockOrThrow(tx, userId)));
+    },
+
+    /** The member's own credit history, newest first: each change with what it was (history.ts). */
+    async history(userId: string, page: number, limit: number) {
+      if (!(await creditAccountsRepo.find(db, userId))) throw accountNotReady();
+      const { rows, total } = await ledger.pageOfUser(db, userId, limit, (page - 1) * limit);
+      return { entries: rows.map(memberCreditChange), page, pages: Math.max(1, Math.ceil(total / limit)), total };
     },
 
     /**

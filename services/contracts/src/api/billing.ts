@@ -96,6 +96,26 @@ export const userPaymentsResponse = z.object({
   total: z.number().int(),
 });
 
+/** One change of the member's credits (GET users/credit-history); `reason` is an admin's, on their adjustments only. */
+export const creditChange = z.object({
+  type: z.enum(['admin_adjustment', 'purchase', 'analysis', 'refund', 'daily', 'correction']),
+  credits: z.number().int(),
+  paidDelta: z.number().int(),
+  dailyDelta: z.number().int(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CreditChange = z.infer<typeof creditChange>;
+
+/** GET users/credit-history, newest first. */
+export const creditHistoryResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(creditChange),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+
 /** GET payments/config: which card form the web shows. */
 export const paymentConfigResponse = z.object({ processor: z.enum(['demo', 'stripe']).nullable(), publishableKey: z.string().nullable() });
 
