@@ -264,6 +264,7 @@ describe('the API description (GET /api/openapi.json)', () => {
       await call('GET', '/api/payments/config');
       await call('GET', '/api/subscriptions/current');
       await call('GET', '/api/users/payments', { url: '/api/users/payments?page=1&limit=5' });
+      await call('GET', '/api/users/credit-history', { url: '/api/users/credit-history?page=1&limit=10' });
     });
 
     it('blog posts, search, tags and relevant posts', async () => {

@@ -6,7 +6,7 @@ import { Bar } from '@visx/shape';
 import { useId } from 'react';
 
 const HEIGHT = 180;
-const MARGIN = { top: 8, right: 8, bottom: 24, left: 48 };
+const MARGIN = { top: 8, right: 8, bottom: 24, left: 64 };
 
 export interface DailyBar {
   /** YYYY-MM-DD (UTC). */
@@ -22,6 +22,9 @@ interface DailyBarChartProps {
   summary: string;
   bars: DailyBar[];
   format: (value: number) => string;
+  /** The axis' labels, shorter than `format` (no cents); whole-number figures get whole-number ticks only. */
+  axisFormat?: (value: number) => string;
+  wholeNumbers?: boolean;
   /** Names of `value` and `part`, for the legend and the table. */
   valueLabel: string;
   partLabel?: string;
@@ -36,13 +39,23 @@ function everyNth(width: number, count: number): number {
  * One bar per UTC day, as wide as its card, with the same visx scales and axes as the report's
  * charts; the figures are also a table that screen readers get in place of the picture.
  */
-export function DailyBarChart({ title, summary, bars, format, valueLabel, partLabel }: DailyBarChartProps) {
+export function DailyBarChart({
+  title,
+  summary,
+  bars,
+  format,
+  axisFormat = format,
+  wholeNumbers,
+  valueLabel,
+  partLabel,
+}: DailyBarChartProps) {
   const id = useId();
   const { parentRef, width } = useParentSize({ debounceTime: 50 });
   const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const x = scaleBand<string>({ domain: bars.map((b) => b.date), range: [0, innerWidth], padding: 0.2 });
   const y = scaleLinear<number>({ domain: [0, Math.max(1, ...bars.map((b) => b.value))], range: [innerHeight, 0], nice: true });
+  const yTicks = y.ticks(4).filter((v) => !wholeNumbers || Number.isInteger(v));
   const nth = everyNth(innerWidth, bars.length);
   // The newest day always gets its label; the others every nth day counting back from it.
   const labelled = new Set(bars.filter((_, i) => (bars.length - 1 - i) % nth === 0).map((b) => b.date));
@@ -65,7 +78,13 @@ export function DailyBarChart({ title, summary, bars, format, valueLabel, partLa
                 const partTop = y(Math.min(b.part ?? 0, b.value));
                 return (
                   <g key={b.date}>
-                    <Bar className="admin-chart__bar" x={left} y={top} width={x.bandwidth()} height={innerHeight - top} />
+                    <Bar
+                      className={`admin-chart__bar${partLabel ? '' : ' admin-chart__bar--part'}`}
+                      x={left}
+                      y={top}
+                      width={x.bandwidth()}
+                      height={innerHeight - top}
+                    />
                     {b.part !== undefined && b.part > 0 && (
                       <Bar
                         className="admin-chart__bar admin-chart__bar--part"
@@ -80,8 +99,8 @@ export function DailyBarChart({ title, summary, bars, format, valueLabel, partLa
               })}
               <AxisLeft
                 scale={y}
-                numTicks={4}
-                tickFormat={(v) => format(Number(v))}
+                tickValues={yTicks}
+                tickFormat={(v) => axisFormat(Number(v))}
                 axisClassName="admin-chart__axis"
                 tickLabelProps={{ className: 'admin-chart__tick', textAnchor: 'end', dx: -4, dy: 3 }}
               />
@@ -98,8 +117,8 @@ export function DailyBarChart({ title, summary, bars, format, valueLabel, partLa
         )}
       </div>
       <figcaption className="admin-chart__legend">
-        <span className="admin-chart__key">{valueLabel}</span>
-        {partLabel && <span className="admin-chart__key admin-chart__key--part">{partLabel}</span>}
+        <span className={`admin-chart__key${partLabel ? ' admin-chart__key--whole' : ''}`}>{valueLabel}</span>
+        {partLabel && <span className="admin-chart__key">{partLabel}</span>}
         <span>Days in UTC</span>
       </figcaption>
       <table className="visually-hidden">

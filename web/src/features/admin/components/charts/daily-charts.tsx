@@ -4,6 +4,9 @@ import { formatMoney } from '../../utils/format';
 import { DailyBarChart } from './daily-bar-chart';
 
 const wholeNumber = (n: number) => String(Math.round(n));
+/** An axis label: HK$1,200 rather than HK$1,200.00. */
+const wholeMoney = (n: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(n);
 
 /** Every currency paid in over the range, most revenue first: amounts in different currencies are never added up. */
 function currenciesOf(days: AdminDailyFigures[]): string[] {
@@ -50,6 +53,7 @@ export function DailyCharts() {
                 summary={`Revenue in ${currency} from ${first} to ${last} (UTC): ${formatMoney(total, currency)} in total.`}
                 bars={days.map((d) => ({ date: d.date, value: revenueIn(d, currency) }))}
                 format={(n) => formatMoney(n, currency)}
+                axisFormat={(n) => wholeMoney(n, currency)}
                 valueLabel={`Revenue (${currency})`}
               />
             );
@@ -60,6 +64,7 @@ export function DailyCharts() {
           summary={`${analyses} analyses started from ${first} to ${last} (UTC), ${completed} of them completed.`}
           bars={days.map((d) => ({ date: d.date, value: d.analyses, part: d.completedAnalyses }))}
           format={wholeNumber}
+          wholeNumbers
           valueLabel="Started"
           partLabel="Completed"
         />
