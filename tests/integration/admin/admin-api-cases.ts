@@ -254,7 +254,20 @@ export function adminApiCases(shape: () => AdminApiShape): void {
     expect(payments.status).toBe(200);
     expect(payments.body).toMatchObject({ page: 1, pages: expect.any(Number), total: expect.any(Number) });
     expect(payments.body.payments).toContainEqual(
-      expect.objectContaining({ userId: user.id, userEmail: user.email, packageType: type, credits: 6, amount: 12.5, status: 'completed' }),
+      expect.objectContaining({
+        userId: user.id,
+        userEmail: user.email,
+        packageType: type,
+        packageName: 'Starter Plus',
+        credits: 6,
+        amount: 12.5,
+        status: 'completed',
+      }),
+    );
+    // The member's own history keeps the deleted package's name too.
+    const own = await api('GET', '/api/users/payments?page=1&limit=5', user.token);
+    expect(own.body.payments).toContainEqual(
+      expect.objectContaining({ packageType: type, packageName: 'Starter Plus', status: 'completed' }),
     );
     const stats = await admin('GET', 'payment-stats', adminToken);
     expect(stats.body.stats).toMatchObject({ totalTransactions: expect.any(Number), successfulTransactions: expect.any(Number) });

@@ -177,6 +177,8 @@ export const adminPayment = z.looseObject({
   userName: z.string().nullable(),
   type: z.string(),
   packageType: z.string().nullable(),
+  /** The package's or plan's name when it was bought (kept after it is renamed or deleted); null for old payments of a package already gone. */
+  packageName: z.string().nullable(),
   credits: z.number().nullable(),
   amount: z.number(),
   currency: z.string(),

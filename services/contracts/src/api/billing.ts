@@ -79,6 +79,8 @@ export const userPayment = z.object({
   date: z.string(),
   type: z.string(),
   packageType: z.string().nullable(),
+  /** The package's or plan's name when it was bought (kept after it is renamed or deleted); null for old payments of a package already gone. */
+  packageName: z.string().nullable(),
   credits: z.number().int().nullable(),
   amount: z.number(),
   currency: z.string(),

@@ -19,6 +19,8 @@ const EXPORT_PAGE_SIZE = 100;
 /** Spec section 2: statuses other than the four known ones show as processing. */
 const shownStatus = (status: string) => (KNOWN.includes(status) ? status : 'processing');
 const typeLabel = (p: AdminPayment) => (p.type === 'topup' ? 'credit purchase' : p.type);
+/** The package type, with the name it had when bought (kept after the package is renamed or deleted). */
+const packageLabel = (p: AdminPayment) => (p.packageName ? `${p.packageName} (${p.packageType})` : p.packageType);
 const revenue = (amounts: AdminMoney[]) =>
   amounts.length === 0 ? formatMoney(0) : amounts.map((m) => formatMoney(m.amount, m.currency)).join(' + ');
 
@@ -45,7 +47,7 @@ function PaymentHistory() {
         pages = answer.pages;
       }
       const csv = toCsv(
-        ['date', 'email', 'name', 'user id', 'type', 'package', 'credits', 'amount', 'currency', 'status', 'payment id'],
+        ['date', 'email', 'name', 'user id', 'type', 'package', 'package name', 'credits', 'amount', 'currency', 'status', 'payment id'],
         rows.map((r) => [
           r.createdAt,
           r.userEmail,
@@ -53,6 +55,7 @@ function PaymentHistory() {
           r.userId,
           typeLabel(r),
           r.packageType,
+          r.packageName,
           r.credits,
           r.amount,
           r.currency,
@@ -140,7 +143,7 @@ function PaymentHistory() {
                     </td>
                     <td>
                       {typeLabel(p)}
-                      {p.packageType && ` · ${p.packageType}`}
+                      {p.packageType && ` · ${packageLabel(p)}`}
                       {p.credits !== null && ` · ${p.credits} credits`}
                     </td>
                     <td>{formatMoney(p.amount, p.currency)}</td>
