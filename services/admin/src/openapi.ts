@@ -112,6 +112,15 @@ export const adminApi = describeService({
         response: z.looseObject({ success: z.literal(true), members: z.array(member), page: counted, totalPages: counted, total: counted }),
       }),
     },
+    '/api/admin/members/backfill': {
+      post: operation({
+        summary: "Fill the members directory from auth's accounts (idempotent)",
+        description:
+          "The directory is built from events; members who registered before the admin service's queue existed have none. The first admin call of a process runs this once if it never completed.",
+        access: 'admin',
+        response: ok.extend({ accounts: counted }),
+      }),
+    },
     '/api/admin/members/{id}': {
       get: operation({
         summary: 'One member',
