@@ -213,6 +213,12 @@ describe('admin area in the browser', () => {
       const table = page.getByTestId('payments-table');
       await table.waitFor();
       expect(await table.textContent()).toContain('credit purchase');
+      // The package's name as it was bought, beside its type.
+      const { packages } = (await (await fetch(web.url('/api/payments/packages'))).json()) as {
+        packages: Record<string, { name: string }>;
+      };
+      const basicName = packages.basic?.name as string;
+      expect(await table.textContent()).toContain(`${basicName} (basic)`);
       await shoot('payments', width);
 
       // A filter with no match empties the list, Clear brings it back.
@@ -225,8 +231,9 @@ describe('admin area in the browser', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
-      expect(csv.split('\r\n')[0]).toBe('date,email,name,user id,type,package,credits,amount,currency,status,payment id');
+      expect(csv.split('\r\n')[0]).toBe('date,email,name,user id,type,package,package name,credits,amount,currency,status,payment id');
       expect(csv).toContain('credit purchase');
+      expect(csv).toContain(`,basic,${basicName},`);
 
       await page.getByRole('button', { name: 'Statistics' }).click();
       const stats = page.getByTestId('payment-stats');
