@@ -6,6 +6,7 @@ describe('route table', () => {
     ['/api/auth/verify-reset-token/abc', 'auth'],
     ['/api/users/profile', 'auth'],
     ['/api/users/credits', 'billing'],
+    ['/api/users/credit-history', 'billing'],
     ['/api/users/topup', 'billing'],
     ['/api/users/payments', 'billing'],
     ['/api/payments/create-payment-intent', 'billing'],

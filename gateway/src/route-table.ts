@@ -11,6 +11,7 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/users/profile', 'auth'],
 
   ['/api/users/credits', 'billing'],
+  ['/api/users/credit-history', 'billing'],
   ['/api/users/topup', 'billing'],
   ['/api/users/payments', 'billing'],
   ['/api/payments', 'billing'],

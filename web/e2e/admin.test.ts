@@ -135,6 +135,64 @@ describe('admin area in the browser', () => {
     });
   }
 
+  for (const width of WIDTHS) {
+    test(`the dashboard draws revenue and analyses for each of the last 30 UTC days (${width} px)`, async () => {
+      const res = await fetch(web.url('/api/admin/payments?page=1&limit=100&status=completed'), {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const { payments } = (await res.json()) as { payments: Array<{ amount: number; currency: string }> };
+      const [paid] = payments;
+      expect(paid).toBeDefined();
+      const total = payments.filter((p) => p.currency === paid?.currency).reduce((sum, p) => sum + p.amount, 0);
+      const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: paid?.currency }).format(total);
+
+      await open('/x7k9m2p8q', adminToken, width);
+      const charts = page.getByTestId('admin-daily-charts');
+      const revenue = charts.getByRole('figure', { name: `Revenue per day (${paid?.currency})` });
+      await revenue.waitFor();
+      expect(await revenue.getAttribute('aria-describedby')).toBeTruthy();
+      await expect(revenue.textContent()).resolves.toContain(`${money} in total`);
+      // One bar a day, the quiet days too (of zero height), and today's labelled on the axis.
+      expect(await revenue.locator('rect.admin-chart__bar').count()).toBe(30);
+      const today = new Date().toISOString().slice(5, 10);
+      expect(await revenue.locator('svg text').allTextContents()).toContain(today);
+      const analyses = charts.getByRole('figure', { name: 'Analyses per day' });
+      expect(await analyses.locator('table tbody tr').count()).toBe(30);
+      const svgWidth = Number(await revenue.locator('svg.admin-chart__svg').getAttribute('width'));
+      expect(svgWidth).toBeGreaterThan(0);
+      expect(svgWidth).toBeLessThanOrEqual(width);
+      await charts.scrollIntoViewIfNeeded();
+      await shoot('dashboard-chart', width);
+    });
+  }
+
+  for (const width of WIDTHS) {
+    test(`the investor sees an admin's credit adjustment, labelled 管理員調整, with the reason in their billing tab (${width} px)`, async () => {
+      const investor = (await (await fetch(web.url('/api/auth/verify'), { headers: { authorization: `Bearer ${userToken}` } })).json()) as {
+        user: { id: string };
+      };
+      const reason = `Goodwill for the outage at ${width} px`;
+      const before = (await (await fetch(web.url('/api/users/credits'), { headers: { authorization: `Bearer ${userToken}` } })).json()) as {
+        paidCredits: number;
+      };
+      const res = await fetch(web.url(`/api/admin/members/${investor.user.id}`), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ paidCredits: before.paidCredits + 2, reason }),
+      });
+      expect(res.status).toBe(200);
+
+      await open('/profile?tab=billing', userToken, width);
+      const history = page.getByTestId('credit-history');
+      const row = history.getByRole('row', { name: new RegExp(reason) });
+      await row.waitFor();
+      await expect(row.textContent()).resolves.toContain('管理員調整');
+      await expect(row.textContent()).resolves.toContain('+2');
+      await history.scrollIntoViewIfNeeded();
+      await shoot('member-credit-history', width);
+    });
+  }
+
   test('editing a package shows the spec message for 3 seconds, and the price reaches the purchase list', async () => {
     await open('/admin', adminToken);
     await page.getByRole('button', { name: 'Packages', exact: true }).click();
@@ -155,6 +213,12 @@ describe('admin area in the browser', () => {
       const table = page.getByTestId('payments-table');
       await table.waitFor();
       expect(await table.textContent()).toContain('credit purchase');
+      // The package's name as it was bought, beside its type.
+      const { packages } = (await (await fetch(web.url('/api/payments/packages'))).json()) as {
+        packages: Record<string, { name: string }>;
+      };
+      const basicName = packages.basic?.name as string;
+      expect(await table.textContent()).toContain(`${basicName} (basic)`);
       await shoot('payments', width);
 
       // A filter with no match empties the list, Clear brings it back.
@@ -167,8 +231,9 @@ describe('admin area in the browser', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
-      expect(csv.split('\r\n')[0]).toBe('date,email,name,user id,type,package,credits,amount,currency,status,payment id');
+      expect(csv.split('\r\n')[0]).toBe('date,email,name,user id,type,package,package name,credits,amount,currency,status,payment id');
       expect(csv).toContain('credit purchase');
+      expect(csv).toContain(`,basic,${basicName},`);
 
       await page.getByRole('button', { name: 'Statistics' }).click();
       const stats = page.getByTestId('payment-stats');

@@ -7,6 +7,7 @@ import { activityRoutes } from './activities/routes';
 import { analysisAdminRoutes } from './ai/routes';
 import { adminActions } from './audit/admin-actions';
 import { catalogueRoutes } from './catalogue/routes';
+import { directoryBackfill } from './directory/backfill';
 import { readModelSubscriptions } from './directory/consumers';
 import { membersRoutes } from './members/routes';
 import { adminMembers } from './members/service';
@@ -25,7 +26,8 @@ export interface AdminOptions {
  * The admin service: the admin API (`/api/admin/*`), its read models built from events (the
  * activity log with the admins' own actions, the members directory, the analysis counts), and
  * every write delegated to the service that owns the data (auth, billing, analysis) over their
- * internal routes, with the admin's token. Every call needs an admin, as auth holds them now.
+ * internal routes, with the admin's token. Every call needs an admin, as auth holds them now; the
+ * first one a process answers fills the members directory from auth if it never was.
  */
 export function adminService(options: AdminOptions): ServiceDefinition {
   return {
@@ -39,11 +41,12 @@ export function adminService(options: AdminOptions): ServiceDefinition {
         analysis: ownerClient('analysis', options.owners.analysis, options.ownerTimeoutMs),
       };
       const actions = adminActions(ctx.db, ctx.logger);
+      const backfill = directoryBackfill({ db: ctx.db, auth: owners.auth, logger: ctx.logger });
       const api = Router();
-      api.use('/api/admin', requireCurrentAdmin(owners.auth));
+      api.use('/api/admin', requireCurrentAdmin(owners.auth), backfill.firstFill());
       api.use(
         statsRoutes(ctx.db, owners),
-        membersRoutes(adminMembers({ db: ctx.db, owners, actions })),
+        membersRoutes(adminMembers({ db: ctx.db, owners, actions }), { backfill, actions }),
         catalogueRoutes(owners, actions),
         analysisAdminRoutes(owners, actions),
         paymentsRoutes(owners),

@@ -5,6 +5,7 @@ import { listQuery, statsQuery } from './activities/routes';
 import { cacheSymbol, resultId } from './ai/routes';
 import { pageQuery } from './http/page-query';
 import { memberChange, memberId, membersQuery } from './members/routes';
+import { dailyQuery } from './stats/routes';
 
 /**
  * The admin API (spec admin-area.md sections 3 and 7), every call for admins only. Requests
@@ -81,12 +82,43 @@ export const adminApi = describeService({
         }),
       }),
     },
+    '/api/admin/stats/daily': {
+      get: operation({
+        summary: "The dashboard chart's figures for each of the last `days` UTC days, quiet days with zeros",
+        description:
+          'Built from the events the admin service keeps: confirmed payments (gross, one amount per currency, refunds not taken off) and analyses started.',
+        access: 'admin',
+        query: dailyQuery,
+        response: z.looseObject({
+          success: z.literal(true),
+          timezone: z.literal('UTC'),
+          days: z.array(
+            z.looseObject({
+              date: z.string().meta({ description: 'UTC day, YYYY-MM-DD' }),
+              revenue: amounts,
+              payments: counted,
+              analyses: counted,
+              completedAnalyses: counted,
+            }),
+          ),
+        }),
+      }),
+    },
     '/api/admin/members': {
       get: operation({
         summary: 'Members, 20 per page; search by e-mail',
         access: 'admin',
         query: membersQuery,
         response: z.looseObject({ success: z.literal(true), members: z.array(member), page: counted, totalPages: counted, total: counted }),
+      }),
+    },
+    '/api/admin/members/backfill': {
+      post: operation({
+        summary: "Fill the members directory from auth's accounts (idempotent)",
+        description:
+          "The directory is built from events; members who registered before the admin service's queue existed have none. The first admin call of a process runs this once if it never completed.",
+        access: 'admin',
+        response: ok.extend({ accounts: counted }),
       }),
     },
     '/api/admin/members/{id}': {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   confirmPaymentResponse,
+  creditHistoryResponse,
   creditsResponse,
   currentSubscriptionResponse,
   demoIntentResponse,
@@ -12,7 +13,7 @@ import {
   userPaymentsResponse,
 } from '@stockai/contracts';
 import { describeService, operation } from '@stockai/platform';
-import { topupBody } from './credits/routes';
+import { historyQuery, topupBody } from './credits/routes';
 import { confirmBody, createBody, demoAuthBody, demoPayBody, pageQuery } from './payments/routes';
 import { autoRenewalBody, cancelBody, subscribeBody } from './subscriptions/routes';
 
@@ -27,6 +28,15 @@ export const billingApi = describeService({
   paths: {
     '/api/users/credits': {
       get: operation({ summary: "The user's credit balance", access: 'user', response: creditsResponse }),
+    },
+    '/api/users/credit-history': {
+      get: operation({
+        summary:
+          "The user's credit changes, newest first: purchases, analyses, refunds, daily credits, an admin's adjustments with the reason",
+        access: 'user',
+        query: historyQuery,
+        response: creditHistoryResponse,
+      }),
     },
     '/api/users/topup': {
       post: operation({

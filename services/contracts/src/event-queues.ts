@@ -19,6 +19,7 @@ export const eventQueues = {
     'user.logged-in',
     'analysis.completed',
     'analysis.failed',
+    'analysis.refused',
     'payment.confirmed',
     'payment.failed',
   ],

@@ -52,6 +52,11 @@ export const eventSchemas = {
   'analysis.requested': z.object({ analysisId: id, userId: id, symbol: z.string() }),
   'analysis.completed': z.object({ analysisId: id, userId: id, symbol: z.string() }),
   'analysis.failed': z.object({ analysisId: id, userId: id, symbol: z.string(), error: z.string() }),
+  /**
+   * A start refused before anything was charged or recorded: `code` is the refusal's error code
+   * (INSUFFICIENT_CREDITS, NO_MARKET_DATA, NOT_ANALYSABLE), `reason` the message the user got.
+   */
+  'analysis.refused': z.object({ userId: id, symbol: z.string(), code: z.string(), reason: z.string() }),
 
   'credit.debited': z.object({ userId: id, amount: z.number().int().positive(), reference: z.string() }),
   'credit.refunded': z.object({ userId: id, amount: z.number().int().positive(), reference: z.string() }),

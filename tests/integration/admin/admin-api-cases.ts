@@ -179,6 +179,27 @@ export function adminApiCases(shape: () => AdminApiShape): void {
     ]);
     expect((await admin('GET', `members/${user.id}/credit-history`, user.token)).status).toBe(403);
 
+    // The member sees the admin's changes in their own history, with the reason but not the admin's id.
+    const own = await api('GET', '/api/users/credit-history?page=1&limit=10', user.token);
+    expect(own.status).toBe(200);
+    expect(own.body.entries.filter((e: Body) => e.type === 'admin_adjustment')).toEqual([
+      { type: 'admin_adjustment', credits: -6, paidDelta: -6, dailyDelta: 0, reason: 'Set by an admin', createdAt: expect.any(String) },
+      {
+        type: 'admin_adjustment',
+        credits: 7,
+        paidDelta: 7,
+        dailyDelta: 0,
+        reason: 'goodwill after an outage',
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(own.body)).not.toContain(adminId);
+    const balance = (await api('GET', '/api/users/credits', user.token)).body;
+    const allOwn = await api('GET', '/api/users/credit-history?page=1&limit=100', user.token);
+    expect(allOwn.body.entries.reduce((n: number, e: Body) => n + e.credits, 0)).toBe(balance.totalCredits);
+    expect((await api('GET', '/api/users/credit-history')).status).toBe(401);
+    expect((await api('GET', '/api/users/credit-history?limit=0', user.token)).status).toBe(400);
+
     const audit = await admin('GET', 'user-activities?type=admin_action&limit=100', adminToken);
     const entry = audit.body.activities.find(
       (a: Body) => a.details.action === 'member.update' && a.details.target === user.id && a.details.reason === 'goodwill after an outage',
@@ -233,7 +254,20 @@ export function adminApiCases(shape: () => AdminApiShape): void {
     expect(payments.status).toBe(200);
     expect(payments.body).toMatchObject({ page: 1, pages: expect.any(Number), total: expect.any(Number) });
     expect(payments.body.payments).toContainEqual(
-      expect.objectContaining({ userId: user.id, userEmail: user.email, packageType: type, credits: 6, amount: 12.5, status: 'completed' }),
+      expect.objectContaining({
+        userId: user.id,
+        userEmail: user.email,
+        packageType: type,
+        packageName: 'Starter Plus',
+        credits: 6,
+        amount: 12.5,
+        status: 'completed',
+      }),
+    );
+    // The member's own history keeps the deleted package's name too.
+    const own = await api('GET', '/api/users/payments?page=1&limit=5', user.token);
+    expect(own.body.payments).toContainEqual(
+      expect.objectContaining({ packageType: type, packageName: 'Starter Plus', status: 'completed' }),
     );
     const stats = await admin('GET', 'payment-stats', adminToken);
     expect(stats.body.stats).toMatchObject({ totalTransactions: expect.any(Number), successfulTransactions: expect.any(Number) });
@@ -357,6 +391,74 @@ export function adminApiCases(shape: () => AdminApiShape): void {
       EVENTUALLY_MS,
     );
     expect(attempt).toMatchObject({ status: 'success', userId: user.id, details: { symbol: 'AAPL' } });
+  });
+
+  it('records refused analysis starts (no credits, no market data, not analysable) as failed analysis attempts with the reason', async () => {
+    const member = await register('refused');
+    await listed(adminToken, member.email);
+    expect((await admin('PUT', `members/${member.id}`, adminToken, { credits: 0, reason: 'refusal test' })).status).toBe(200);
+    const starts = [
+      ['AAPL', 402, 'INSUFFICIENT_CREDITS'],
+      ['2800.HK', 422, 'NOT_ANALYSABLE'],
+      ['PFBC', 422, 'NO_MARKET_DATA'],
+    ] as const;
+    const answers: Record<string, string> = {};
+    for (const [symbol, status, code] of starts) {
+      const res = await api('POST', '/api/analyze-stocks', member.token, { symbol });
+      expect({ symbol, status: res.status, code: res.body.code }).toEqual({ symbol, status, code });
+      answers[code] = res.body.error;
+    }
+    const attempts = await waitFor(
+      'the refused starts in the activity log',
+      async () => {
+        const res = await admin('GET', 'user-activities?type=analysis_attempt&limit=100', adminToken);
+        const mine = (res.body.activities as Body[]).filter((a) => a.userId === member.id);
+        return mine.length === starts.length && mine;
+      },
+      EVENTUALLY_MS,
+    );
+    expect(attempts.map((a) => [a.status, a.details.symbol, a.details.code, a.details.reason]).sort()).toEqual(
+      starts.map(([symbol, , code]) => ['failed', symbol, code, answers[code]]).sort(),
+    );
+    expect(attempts[0]).toMatchObject({ user: { email: member.email } });
+    const stats = await admin('GET', 'activity-stats?timeframe=30d', adminToken);
+    const analysisStats = (stats.body.stats as Body[]).find((s) => s._id === 'analysis_attempt');
+    expect(analysisStats?.statuses).toContainEqual({ status: 'failed', count: expect.any(Number) });
+  });
+
+  it("draws the dashboard chart's days: 30 UTC days to today, revenue per currency equal to the completed payments, the analyses", async () => {
+    const completed = (await admin('GET', 'payments?page=1&limit=100&status=completed', adminToken)).body.payments as Body[];
+    const expected = new Map<string, number>();
+    for (const p of completed) expected.set(p.currency, (expected.get(p.currency) ?? 0) + p.amount);
+    expect(expected.size).toBeGreaterThanOrEqual(1);
+    const byCurrency = (days: Body[]) => {
+      const sums = new Map<string, number>();
+      for (const d of days) for (const r of d.revenue) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.amount);
+      return new Map([...sums].map(([c, a]) => [c, Math.round(a * 100) / 100]));
+    };
+    // The activity log follows billing's events: wait until it holds every completed payment.
+    const days = await waitFor(
+      'the payments in the daily figures',
+      async () => {
+        const res = await admin('GET', 'stats/daily?days=30', adminToken);
+        const sums = byCurrency(res.body.days);
+        return [...expected].every(([c, a]) => sums.get(c) === Math.round(a * 100) / 100) && (res.body.days as Body[]);
+      },
+      EVENTUALLY_MS,
+    );
+    expect(byCurrency(days)).toEqual(new Map([...expected].map(([c, a]) => [c, Math.round(a * 100) / 100])));
+    expect(days).toHaveLength(30);
+    expect(days[29]?.date).toBe(new Date().toISOString().slice(0, 10));
+    for (let i = 1; i < days.length; i++) expect(Date.parse(days[i]?.date) - Date.parse(days[i - 1]?.date)).toBe(86_400_000);
+    expect(days.reduce((n: number, d: Body) => n + d.payments, 0)).toBe(completed.length);
+    const stats = (await admin('GET', 'stats', adminToken)).body.stats;
+    expect(days.reduce((n: number, d: Body) => n + d.analyses, 0)).toBe(stats.analyses.total);
+    expect(days.reduce((n: number, d: Body) => n + d.completedAnalyses, 0)).toBe(stats.analyses.completed);
+
+    expect((await admin('GET', 'stats/daily?days=0', adminToken)).body.error).toMatch(/^days: must be at least 1/);
+    expect((await admin('GET', 'stats/daily?days=0', adminToken)).status).toBe(400);
+    expect((await admin('GET', 'stats/daily', user.token)).status).toBe(403);
+    expect((await api('GET', '/api/admin/stats/daily')).status).toBe(401);
   });
 
   it('lists the activities and their 30-day stats, logins and admin actions among them', async () => {

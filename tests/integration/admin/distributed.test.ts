@@ -1,6 +1,6 @@
 import { uniqueName } from '@stockai/platform/src/testing';
 import { ProcessGroup, distributedProcesses } from '../../../deploy/distributed';
-import { type ChatStandIn, startChatStandIn } from '../analysis-stack';
+import { type ChatStandIn, startChatStandIn } from '../analysis/analysis-stack';
 import { type DistributedRun, prepareDistributedRun } from '../../support/distributed-run';
 import { freePort, freePortBlock } from '../../support/gateway';
 import { adminApiCases } from './admin-api-cases';

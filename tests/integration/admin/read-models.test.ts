@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, newEvent } from '@stockai/platform';
 import { startTestService, type TestService, waitFor } from '@stockai/platform/src/testing';
 import { adminService } from '../../../services/admin/src/app';
+import { dailyFigures } from '../../../services/admin/src/stats/daily';
 
 /**
  * The admin service's read models on real PostgreSQL and RabbitMQ: the members directory and the
@@ -96,5 +97,76 @@ describe('admin read models', () => {
       [second, 'failed'],
     ]);
     expect(rows[0]?.requested_at.toISOString()).toBe(events[1]?.occurredAt);
+  });
+
+  it("sums each UTC day's confirmed payments per currency and its analyses, with every quiet day present as zeros", async () => {
+    // Days long past, so that no other test's events fall in the range.
+    const userId = randomUUID();
+    const payment = (amount: number, currency: string, occurredAt: string, failed = false) => {
+      const base = {
+        paymentId: randomUUID(),
+        userId,
+        price: { amount, currency },
+        provider: 'demo' as const,
+        providerPaymentId: randomUUID(),
+      };
+      const event = failed
+        ? newEvent('payment.failed', { ...base, reason: 'card declined' })
+        : newEvent('payment.confirmed', { ...base, credits: 5 });
+      return { ...event, occurredAt };
+    };
+    const analysis = (occurredAt: string, outcome?: 'completed') => {
+      const analysisId = randomUUID();
+      return [
+        { ...newEvent('analysis.requested', { analysisId, userId, symbol: 'AAPL' }), occurredAt },
+        ...(outcome ? [{ ...newEvent('analysis.completed', { analysisId, userId, symbol: 'AAPL' }), occurredAt }] : []),
+      ];
+    };
+    const events = [
+      payment(1999, 'HKD', '2020-03-01T00:00:00.000Z'),
+      payment(1, 'HKD', '2020-03-01T23:59:59.999Z'),
+      payment(500, 'USD', '2020-03-01T10:00:00.000Z'),
+      payment(9900, 'HKD', '2020-03-01T11:00:00.000Z', true),
+      // 23:30 in UTC is the next day in Hong Kong: the chart's days are UTC.
+      payment(250, 'HKD', '2020-03-03T23:30:00.000Z'),
+      payment(777, 'HKD', '2020-02-29T23:59:59.999Z'),
+      ...analysis('2020-03-01T08:00:00.000Z', 'completed'),
+      ...analysis('2020-03-01T09:00:00.000Z'),
+      ...analysis('2020-03-03T00:00:00.000Z', 'completed'),
+    ];
+    for (const event of events) await admin.bus.publish(event);
+    const consumed = (consumer: string, handled: EventEnvelope[]) =>
+      waitFor(`${consumer} to handle the events`, async () => {
+        const { rows } = await admin.db.query<{ n: string }>(
+          'SELECT count(*) AS n FROM inbox WHERE consumer = $1 AND event_id = ANY($2::uuid[])',
+          [consumer, handled.map((e) => e.id)],
+        );
+        return Number(rows[0]?.n) === handled.length;
+      });
+    await consumed(
+      'admin.read-models',
+      events.filter((e) => e.type.startsWith('analysis.')),
+    );
+    await consumed(
+      'admin.activity-log',
+      events.filter((e) => e.type !== 'analysis.requested'),
+    );
+
+    const sut = await dailyFigures(admin.db, new Date('2020-03-03T23:59:00.000Z'), 3);
+
+    expect(sut).toEqual([
+      {
+        date: '2020-03-01',
+        revenue: [
+          { amount: 20, currency: 'HKD' },
+          { amount: 5, currency: 'USD' },
+        ],
+        payments: 3,
+        analyses: 2,
+        completedAnalyses: 1,
+      },
+      { date: '2020-03-02', revenue: [], payments: 0, analyses: 0, completedAnalyses: 0 },
+      { date: '2020-03-03', revenue: [{ amount: 2.5, currency: 'HKD' }], payments: 1, analyses: 1, completedAnalyses: 1 },
+    ]);
   });
 });

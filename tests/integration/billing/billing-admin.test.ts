@@ -812,6 +812,8 @@ describe('billing admin payments', () => {
       userNameChanged: false,
       type: 'topup',
       packageType: 'standard',
+      // A fixture row written without the name, as payments from before migration 0019 whose package was gone.
+      packageName: null,
       credits: 50,
       amount: 328,
       currency: 'HKD',

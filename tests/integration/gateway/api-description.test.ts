@@ -264,6 +264,7 @@ describe('the API description (GET /api/openapi.json)', () => {
       await call('GET', '/api/payments/config');
       await call('GET', '/api/subscriptions/current');
       await call('GET', '/api/users/payments', { url: '/api/users/payments?page=1&limit=5' });
+      await call('GET', '/api/users/credit-history', { url: '/api/users/credit-history?page=1&limit=10' });
     });
 
     it('blog posts, search, tags and relevant posts', async () => {
@@ -281,6 +282,7 @@ describe('the API description (GET /api/openapi.json)', () => {
       const { token: adminToken } = await call('POST', '/api/auth/login', { body: ADMIN });
       token = String(adminToken);
       await call('GET', '/api/admin/stats');
+      await call('GET', '/api/admin/stats/daily', { url: '/api/admin/stats/daily?days=7' });
       // The members directory is built from auth's events.
       const member = await waitFor('a member in the admin directory', async () => {
         const { members } = await call('GET', '/api/admin/members', { url: '/api/admin/members?page=1&limit=20' });

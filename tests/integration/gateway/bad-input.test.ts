@@ -310,6 +310,8 @@ const ROWS: Row[] = [
   ...textQueryCases('/api/users/analysis-history', 'symbol', 'user'),
   ...signInCases('GET', '/api/users/payments'),
   ...pagingCases('/api/users/payments', 'user'),
+  ...signInCases('GET', '/api/users/credit-history'),
+  ...pagingCases('/api/users/credit-history', 'user'),
 
   // Stocks and analysis (spec: Stocks and analysis).
   ...textQueryCases('/api/stocks', 'q', 'visitor'),
@@ -524,6 +526,11 @@ const ROWS: Row[] = [
   // The admin area's activity log.
   ...adminCases('GET', '/api/admin/user-activities'),
   ...pagingCases('/api/admin/user-activities', 'admin'),
+  ...adminCases('GET', '/api/admin/stats/daily'),
+  ...['-1', '0', '1.5', '367', '1e20', 'abc', '%00'].map((days) =>
+    row('GET', '/api/admin/stats/daily', 'admin', `days=${days}`, { path: `/api/admin/stats/daily?days=${days}`, status: INVALID }),
+  ),
+  ...adminCases('POST', '/api/admin/members/backfill'),
   row('GET', '/api/admin/no-such-thing', 'admin', 'a path the admin service does not have', { status: NOT_FOUND }),
 ];
 

@@ -41,6 +41,17 @@ export function toActivity(event: EventEnvelope): ActivityRow | undefined {
         details: { symbol: data.symbol, analysisId: data.analysisId, ...('error' in data ? { error: data.error } : {}) },
       };
     }
+    case 'analysis.refused': {
+      const data = parseEventData('analysis.refused', event.data);
+      return {
+        ...base,
+        user_id: data.userId,
+        email: null,
+        activity_type: 'analysis_attempt',
+        status: 'failed',
+        details: { symbol: data.symbol, refused: true, code: data.code, reason: data.reason },
+      };
+    }
     case 'payment.confirmed':
     case 'payment.failed': {
       const failed = event.type === 'payment.failed';

@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { AdminActions } from '../audit/admin-actions';
+import type { DirectoryBackfill } from '../directory/backfill';
 import { pageQuery } from '../http/page-query';
 import type { AdminMembersService } from './service';
 
@@ -26,8 +28,18 @@ export const memberChange = z.object({
   reason: z.string({ message: 'must be a text' }).trim().max(500, 'must be at most 500 characters').optional(),
 });
 
-export function membersRoutes(members: AdminMembersService): Router {
+export function membersRoutes(members: AdminMembersService, deps: { backfill: DirectoryBackfill; actions: AdminActions }): Router {
   const router = Router();
+  /** Fills the directory from auth's accounts again (idempotent): members it never had an event of. */
+  router.post('/api/admin/members/backfill', async (req, res) => {
+    const filled = await deps.actions.record(req, {
+      action: 'directory.backfill',
+      target: 'members',
+      apply: () => deps.backfill.run(req),
+      after: (result) => result,
+    });
+    res.json({ success: true, message: 'Members directory filled from the accounts', ...filled });
+  });
   router.get('/api/admin/members', async (req, res) => {
     res.json({ success: true, ...(await members.list(req, membersQuery.parse(req.query))) });
   });

@@ -73,8 +73,13 @@ export function analysesService(deps: AnalysesDeps) {
       const symbol = stocks.normaliseSymbol(input.symbol);
       const status = await stocks.statusOf(symbol);
       if (!status) throw notFound(`Unknown stock symbol: ${symbol}`, 'UNKNOWN_SYMBOL');
-      if (status.status === 'no_data') throw new AppError(422, 'NO_MARKET_DATA', status.reason ?? `${status.symbol} has no market data`);
-      if (!status.isActive) throw notAnalysable(status);
+      if (status.status === 'no_data')
+        throw await refused(
+          input.userId,
+          status.symbol,
+          new AppError(422, 'NO_MARKET_DATA', status.reason ?? `${status.symbol} has no market data`),
+        );
+      if (!status.isActive) throw await refused(input.userId, status.symbol, notAnalysable(status));
 
       const analysisId = input.idempotencyKey ? analysisIdFor(input.userId, input.idempotencyKey) : randomUUID();
       const ref: AnalysisRef = { analysisId, userId: input.userId, symbol: status.symbol };
@@ -89,6 +94,7 @@ export function analysesService(deps: AnalysesDeps) {
           await analysesRepo
             .removeUnqueued(db, analysisId)
             .catch((e: unknown) => logger.error({ err: e, analysisId }, 'could not remove a refused start; the sweep will fail it'));
+          if (err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS') throw await refused(input.userId, status.symbol, err);
         } else {
           await failUnconfirmed(ref, err);
         }
@@ -129,6 +135,26 @@ export function analysesService(deps: AnalysesDeps) {
       if (running) throw alreadyRunning(running, ref.symbol);
     }
     throw serviceUnavailable('The analysis could not be started; please try again shortly.', 'ANALYSIS_BUSY');
+  }
+
+  /**
+   * A start refused for a reason an admin would want to see in the activity log (spec: activities,
+   * analysis_attempt failed): announced as `analysis.refused`, then the refusal goes to the user
+   * unchanged. Not recording it is logged and never changes the user's answer.
+   */
+  async function refused(userId: string, symbol: string, refusal: AppError): Promise<AppError> {
+    try {
+      await db.transaction((tx) =>
+        writeOutbox(
+          tx,
+          newEvent('analysis.refused', eventData('analysis.refused', { userId, symbol, code: refusal.code, reason: refusal.message })),
+        ),
+      );
+      deps.afterCommit();
+    } catch (err) {
+      logger.error({ err, userId, symbol, code: refusal.code }, 'could not record a refused analysis start');
+    }
+    return refusal;
   }
 
   /** Step 3. The job goes out with the row marked queued; nothing is queued for an analysis the sweep already failed. */

@@ -20,6 +20,12 @@ export const usersRepo = {
     return rows[0];
   },
 
+  /** Up to `limit` users with an id after `after` (all from the first with null), by id: a page of the directory. */
+  async pageAfter(db: Queryable, after: string | null, limit: number): Promise<UserRow[]> {
+    const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE $1::uuid IS NULL OR id > $1 ORDER BY id LIMIT $2', [after, limit]);
+    return rows;
+  },
+
   async findById(db: Queryable, id: string): Promise<UserRow | undefined> {
     const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
     return rows[0];

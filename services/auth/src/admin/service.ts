@@ -38,6 +38,27 @@ export function adminAccounts(deps: { db: Database; revocations: RevocationList;
       return { user: toPublicUser(self) };
     },
 
+    /**
+     * One page of every account, by id (keyset: stable while users register meanwhile), for the
+     * admin service to fill its members directory with accounts it never had an event of.
+     */
+    async directoryPage(caller: Caller, after: string | null, limit: number) {
+      await requireCurrentAdmin(deps.db, caller);
+      const rows = await usersRepo.pageAfter(deps.db, after, limit);
+      return {
+        users: rows.map((u) => ({
+          id: u.id,
+          email: u.email,
+          firstName: u.first_name,
+          lastName: u.last_name,
+          role: u.role,
+          level: u.level,
+          registeredAt: u.created_at.toISOString(),
+        })),
+        next: rows.length === limit ? (rows[rows.length - 1]?.id ?? null) : null,
+      };
+    },
+
     async setRole(caller: Caller, userId: string, role: UserRow['role']) {
       const result = await deps.db.transaction(async (tx) => {
         await requireCurrentAdmin(tx, caller);

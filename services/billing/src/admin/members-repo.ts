@@ -13,28 +13,7 @@ export interface MemberRow {
   subscription_status: string | null;
 }
 
-export interface MemberLedgerRow {
-  kind: string;
-  paid_delta: number;
-  daily_delta: number;
-  reference: string | null;
-  reason: string | null;
-  created_at: Date;
-}
-
 export const adminMembersRepo = {
-  async ledger(db: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: MemberLedgerRow[]; total: number }> {
-    const [list, count] = await Promise.all([
-      db.query<MemberLedgerRow>(
-        `SELECT kind, paid_delta, daily_delta, reference, note AS reason, created_at FROM credit_ledger
-         WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-        [userId, limit, offset],
-      ),
-      db.query<{ n: string }>('SELECT count(*) AS n FROM credit_ledger WHERE user_id = $1', [userId]),
-    ]);
-    return { rows: list.rows, total: Number(count.rows[0]?.n ?? 0) };
-  },
-
   /** Each account with its level's allowance and its latest subscription (the active one first). */
   async find(db: Queryable, userIds: string[]): Promise<MemberRow[]> {
     const { rows } = await db.query<MemberRow>(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Database, type Queryable, badRequest, conflict, notFound } from '@stockai/platform';
 import { type LevelType, catalogueRepo } from '../catalogue/repo';
 import { hongKongDay } from '../credits/hong-kong-day';
+import { ledgerRepo } from '../credits/repo';
 import type { CreditsService } from '../credits/service';
 import { membership } from '../subscriptions/membership';
 import { DAY_MS } from '../subscriptions/periods';
@@ -140,7 +141,7 @@ export function adminMembers(deps: {
     /** The member's credit ledger, newest first: every grant, debit, refund, refill and adjustment. */
     async creditHistory(userId: string, page: number, limit: number) {
       if (!(await adminMembersRepo.find(db, [userId])).length) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
-      const { rows, total } = await adminMembersRepo.ledger(db, userId, limit, (page - 1) * limit);
+      const { rows, total } = await ledgerRepo.pageOfUser(db, userId, limit, (page - 1) * limit);
       return {
         entries: rows.map((r) => ({
           kind: r.kind,

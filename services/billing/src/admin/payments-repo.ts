@@ -51,7 +51,7 @@ export const adminPaymentsRepo = {
   async page(db: Queryable, filter: PaymentFilter, limit: number, offset: number): Promise<{ rows: AdminPaymentRow[]; total: number }> {
     const { sql, params } = where(filter);
     const { rows } = await db.query<AdminPaymentRow>(
-      `SELECT p.id, p.user_id, d.email, d.first_name, d.last_name, d.name_changed_at, p.type, p.package_type, p.credits,
+      `SELECT p.id, p.user_id, d.email, d.first_name, d.last_name, d.name_changed_at, p.type, p.package_type, p.package_name, p.credits,
               p.amount, p.currency, p.status, p.provider, p.provider_payment_id,
               p.amount_refunded, p.credits_refunded, p.credits_disputed, p.credits_shortfall, p.created_at
        FROM payments p LEFT JOIN user_directory d ON d.user_id = p.user_id

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, CURRENCY_CODES, hasCents } from '../catalogue/money';
+import { creditHistoryQuery } from '../credits/history';
 
 /** The admin API's request shapes; each message names what to fix. */
 
@@ -156,15 +157,7 @@ export const memberIds = z.object({
     ),
 });
 /** A member's credit history, 20 entries a page. */
-export const historyQuery = z.object({
-  page: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(1),
-  limit: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .default(20),
-});
+export const historyQuery = creditHistoryQuery(20);
 export const memberId = z.uuid({ message: 'The member id must be a user id (uuid)' });
 
 const EXPIRY_FORMAT = 'must be a date (YYYY-MM-DD) or a date-time with offset';

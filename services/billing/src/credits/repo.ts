@@ -23,6 +23,17 @@ export interface LedgerRow {
   reference: string | null;
 }
 
+/** An entry as the member's and the admin's credit histories read it. */
+export interface LedgerHistoryRow {
+  kind: LedgerKind;
+  paid_delta: number;
+  daily_delta: number;
+  reference: string | null;
+  /** The admin's reason for an adjustment. */
+  reason: string | null;
+  created_at: Date;
+}
+
 export interface CreditAccountRow {
   user_id: string;
   email: string;
@@ -116,6 +127,18 @@ export const ledgerRepo = {
       [keys],
     );
     return keys.map((key) => rows.find((r) => r.idempotency_key === key));
+  },
+
+  /** One page of the user's entries, newest first, and how many there are. */
+  async pageOfUser(q: Queryable, userId: string, limit: number, offset: number): Promise<{ rows: LedgerHistoryRow[]; total: number }> {
+    // One after the other: `q` may be a single client, which runs one query at a time.
+    const list = await q.query<LedgerHistoryRow>(
+      `SELECT kind, paid_delta, daily_delta, reference, note AS reason, created_at FROM credit_ledger
+       WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, offset],
+    );
+    const count = await q.query<{ n: string }>('SELECT count(*) AS n FROM credit_ledger WHERE user_id = $1', [userId]);
+    return { rows: list.rows, total: Number(count.rows[0]?.n ?? 0) };
   },
 
   async count(q: Queryable): Promise<number> {

@@ -4,9 +4,13 @@ import { z } from 'zod';
 import { debitCreditsRequest } from '@stockai/contracts';
 import { callerOf, forbidden, idempotencyKeyOf, requireAdmin, requireUser, unauthorized } from '@stockai/platform';
 import type { RequestKeys } from '../idempotency/service';
+import { creditHistoryQuery } from './history';
 import type { CreditsService } from './service';
 
 /** A JSON number: coercion would turn `true` into 1 credit and `[]` into 0. */
+/** The member's credit history: the profile shows 10. */
+export const historyQuery = creditHistoryQuery(10);
+
 export const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
 
 export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; requestKeys: RequestKeys }): Router {
@@ -14,6 +18,12 @@ export function creditsRoutes(credits: CreditsService, options: { demoPayments: 
 
   router.get('/api/users/credits', requireUser, async (req, res) => {
     res.json(await credits.balance(callerOf(req).id));
+  });
+
+  /** The caller's credit history (purchases, analyses, refunds, daily credits, an admin's adjustments with the reason). */
+  router.get('/api/users/credit-history', requireUser, async (req, res) => {
+    const { page, limit } = historyQuery.parse(req.query);
+    res.json({ success: true, ...(await credits.history(callerOf(req).id, page, limit)) });
   });
 
   /**

@@ -4,6 +4,7 @@ import { type Database, type Queryable, AppError, badRequest, conflict, newEvent
 import { catalogueRepo } from '../catalogue/repo';
 import { hongKongDay } from './hong-kong-day';
 import { type CreditAccountRow, type LedgerEntry, type LedgerRow, type Level, creditAccountsRepo, ledgerRepo } from './repo';
+import { memberCreditChange } from './history';
 
 export function toBalance(account: CreditAccountRow): CreditBalance {
   return {
@@ -166,6 +167,13 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       if (!account) throw accountNotReady();
       if (account.daily_refilled_on === hongKongDay(now()) && account.daily_credits <= account.allowance) return toBalance(account);
       return toBalance(await db.transaction((tx) => lockOrThrow(tx, userId)));
+    },
+
+    /** The member's own credit history, newest first: each change with what it was (history.ts). */
+    async history(userId: string, page: number, limit: number) {
+      if (!(await creditAccountsRepo.find(db, userId))) throw accountNotReady();
+      const { rows, total } = await ledgerRepo.pageOfUser(db, userId, limit, (page - 1) * limit);
+      return { entries: rows.map(memberCreditChange), page, pages: Math.max(1, Math.ceil(total / limit)), total };
     },
 
     /**

@@ -7,6 +7,8 @@ export interface NewPayment {
   type: 'topup' | 'subscription';
   /** The package type, or the plan id of a subscription payment. */
   packageType: string;
+  /** Its name at the time of the payment (kept after the package is renamed or deleted). */
+  packageName?: string | null;
   credits: number;
   /** Minor units (cents) of `currency`. */
   amount: number;
@@ -23,6 +25,8 @@ export interface PaymentRow {
   user_id: string;
   type: 'topup' | 'subscription';
   package_type: string | null;
+  /** The package's or plan's name when the payment was made (migration 0019); null for older payments of packages deleted before it. */
+  package_name: string | null;
   credits: number;
   /** Minor units of `currency`. */
   amount: number;
@@ -52,6 +56,7 @@ const insertValues = (p: NewPayment) => [
   p.provider,
   p.providerPaymentId,
   p.failureMessage ?? null,
+  p.packageName ?? null,
 ];
 
 export const paymentsRepo = {
@@ -76,8 +81,8 @@ export const paymentsRepo = {
   /** Records a payment once per processor payment id; a repeat changes nothing. */
   async insert(db: Queryable, p: NewPayment): Promise<void> {
     await db.query(
-      `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider_payment_id) DO NOTHING`,
+      `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message, package_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (provider_payment_id) DO NOTHING`,
       insertValues(p),
     );
   },
@@ -134,10 +139,10 @@ export const paymentsRepo = {
    */
   async recordOutcome(db: Queryable, p: NewPayment & { status: 'completed' | 'failed' }): Promise<{ id: string } | undefined> {
     const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+      `INSERT INTO payments (id, user_id, type, package_type, credits, amount, currency, status, provider, provider_payment_id, failure_message, package_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (provider_payment_id) DO UPDATE SET status = EXCLUDED.status, failure_message = EXCLUDED.failure_message, updated_at = now()
-       WHERE payments.status <> EXCLUDED.status AND payments.status <> ALL($12::text[])
+       WHERE payments.status <> EXCLUDED.status AND payments.status <> ALL($13::text[])
        RETURNING id`,
       [...insertValues(p), SETTLED_STATUSES],
     );

@@ -99,6 +99,7 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         userId,
         type: 'topup',
         packageType: pkg.type,
+        packageName: pkg.name,
         credits: pkg.credits,
         amount,
         currency: pkg.currency,
@@ -146,6 +147,8 @@ export function paymentsService(deps: { db: Database; processor: PaymentProcesso
         userId,
         type: 'topup',
         packageType,
+        // The webhook beat create-payment-intent's own record by moments: the package's name now.
+        packageName: (await catalogueRepo.package(db, packageType))?.name ?? null,
         credits: Number(credits),
         amount: intent.amount,
         currency: intent.currency.toUpperCase(),

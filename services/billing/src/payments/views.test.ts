@@ -6,6 +6,7 @@ const payment = (p: Partial<PaymentRow>): PaymentRow => ({
   user_id: 'u1',
   type: 'topup',
   package_type: 'basic',
+  package_name: '基本套餐',
   credits: 10,
   amount: 7800,
   currency: 'HKD',
@@ -25,6 +26,7 @@ describe('paymentFields', () => {
     expect(paymentFields(payment({}))).toEqual({
       type: 'topup',
       packageType: 'basic',
+      packageName: '基本套餐',
       credits: 10,
       amount: 78,
       currency: 'HKD',

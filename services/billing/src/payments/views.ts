@@ -9,6 +9,7 @@ const shownStatus = (status: string) =>
 export const paymentFields = (p: PaymentRow) => ({
   type: p.type,
   packageType: p.package_type,
+  packageName: p.package_name,
   credits: p.credits,
   amount: fromMinorUnits(p.amount),
   currency: p.currency,

@@ -100,6 +100,7 @@ export const membership = {
       userId: p.userId,
       type: 'subscription',
       packageType: p.plan.id,
+      packageName: p.plan.name ?? null,
       credits: 0,
       amount: p.amount,
       currency: p.currency,

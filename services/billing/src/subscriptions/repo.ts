@@ -24,6 +24,8 @@ export interface SubscriptionRow {
 
 export interface PlanRow {
   id: string;
+  /** The catalogue's name of the plan, kept on its payments. */
+  name?: string;
   level_type: Level;
   monthly_price_minor: number | null;
   yearly_price_minor: number | null;

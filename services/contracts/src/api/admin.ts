@@ -26,6 +26,21 @@ export const adminStatsResponse = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsResponse>['stats'];
 
+/** GET admin/stats/daily: one row per UTC day, oldest first, every day present. */
+export const adminDailyStatsResponse = z.object({
+  timezone: z.literal('UTC'),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      revenue: z.array(money),
+      payments: z.number(),
+      analyses: z.number(),
+      completedAnalyses: z.number(),
+    }),
+  ),
+});
+export type AdminDailyFigures = z.infer<typeof adminDailyStatsResponse>['days'][number];
+
 export const adminMember = z.looseObject({
   _id: z.string(),
   firstName: z.string().nullable(),
@@ -162,6 +177,8 @@ export const adminPayment = z.looseObject({
   userName: z.string().nullable(),
   type: z.string(),
   packageType: z.string().nullable(),
+  /** The package's or plan's name when it was bought (kept after it is renamed or deleted); null for old payments of a package already gone. */
+  packageName: z.string().nullable(),
   credits: z.number().nullable(),
   amount: z.number(),
   currency: z.string(),

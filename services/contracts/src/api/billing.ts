@@ -79,6 +79,8 @@ export const userPayment = z.object({
   date: z.string(),
   type: z.string(),
   packageType: z.string().nullable(),
+  /** The package's or plan's name when it was bought (kept after it is renamed or deleted); null for old payments of a package already gone. */
+  packageName: z.string().nullable(),
   credits: z.number().int().nullable(),
   amount: z.number(),
   currency: z.string(),
@@ -91,6 +93,26 @@ export type UserPayment = z.infer<typeof userPayment>;
 export const userPaymentsResponse = z.object({
   success: z.literal(true),
   payments: z.array(userPayment),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+
+/** One change of the member's credits (GET users/credit-history); `reason` is an admin's, on their adjustments only. */
+export const creditChange = z.object({
+  type: z.enum(['admin_adjustment', 'purchase', 'analysis', 'refund', 'daily', 'correction']),
+  credits: z.number().int(),
+  paidDelta: z.number().int(),
+  dailyDelta: z.number().int(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CreditChange = z.infer<typeof creditChange>;
+
+/** GET users/credit-history, newest first. */
+export const creditHistoryResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(creditChange),
   page: z.number().int(),
   pages: z.number().int(),
   total: z.number().int(),

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { formatUserName } from '@/features/auth/utils/format-user-name';
+import { CreditHistory } from '@/features/billing/components/credit-history';
 import { CurrentPlan } from '@/features/billing/components/current-plan';
 import { PlanCatalogue } from '@/features/billing/components/plan-catalogue';
 import { RecentPayments } from '@/features/billing/components/recent-payments';
@@ -77,7 +78,12 @@ export function ProfileRoute() {
         {tab === 'preferences' && <InvestmentPreferencesPanel profile={investor} />}
         {tab === 'password' && <ChangePasswordForm onTokenReplaced={replaceToken} />}
         {tab === 'billing' && (
-          <BillingTab balance={credits} onBuyCredits={() => billing.openPurchase({ tab: 'packages' })} payments={<RecentPayments />} />
+          <BillingTab
+            balance={credits}
+            onBuyCredits={() => billing.openPurchase({ tab: 'packages' })}
+            payments={<RecentPayments />}
+            creditHistory={<CreditHistory />}
+          />
         )}
         {tab === 'membership' && <MembershipTab currentPlan={<CurrentPlan />} plans={<PlanCatalogue />} />}
       </ProfileTabs>

@@ -22,6 +22,8 @@ const EXPORT_PAGE_SIZE = 100;
 /** Spec section 2: statuses other than the four known ones show as processing. */
 const shownStatus = (status: string) => (KNOWN.includes(status) ? status : 'processing');
 const typeLabel = (p: AdminPayment) => (p.type === 'topup' ? 'credit purchase' : p.type);
+/** The package type, with the name it had when bought (kept after the package is renamed or deleted). */
+const packageLabel = (p: AdminPayment) => (p.packageName ? `${p.packageName} (${p.packageType})` : p.packageType);
 const revenue = (amounts: AdminMoney[]) =>
   amounts.length === 0 ? formatMoney(0) : amounts.map((m) => formatMoney(m.amount, m.currency)).join(' + ');
 
@@ -48,7 +50,7 @@ function PaymentHistory() {
         pages = answer.pages;
       }
       const csv = toCsv(
-        ['date', 'email', 'name', 'user id', 'type', 'package', 'credits', 'amount', 'currency', 'status', 'payment id'],
+        ['date', 'email', 'name', 'user id', 'type', 'package', 'package name', 'credits', 'amount', 'currency', 'status', 'payment id'],
         rows.map((r) => [
           r.createdAt,
           r.userEmail,
@@ -56,6 +58,7 @@ function PaymentHistory() {
           r.userId,
           typeLabel(r),
           r.packageType,
+          r.packageName,
           r.credits,
           r.amount,
           r.currency,
@@ -130,7 +133,7 @@ function PaymentHistory() {
                 </td>
                 <td>
                   {typeLabel(p)}
-                  {p.packageType && ` · ${p.packageType}`}
+                  {p.packageType && ` · ${packageLabel(p)}`}
                   {p.credits !== null && ` · ${p.credits} credits`}
                 </td>
                 <td>{formatMoney(p.amount, p.currency)}</td>

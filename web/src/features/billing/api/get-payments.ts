@@ -16,6 +16,7 @@ export async function getPayments(page: number, limit: number, signal?: AbortSig
     id: p.id,
     date: p.date,
     type: p.type,
+    packageName: p.packageName,
     price: { amount: p.amount, currency: p.currency },
     // An intent nobody paid is no payment; the list leaves it out, and would show it as processing.
     status: p.status === 'abandoned' ? 'processing' : p.status,

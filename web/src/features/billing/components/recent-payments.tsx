@@ -45,7 +45,10 @@ export function RecentPayments() {
         {payments.data.map((payment) => (
           <tr key={payment.id}>
             <td data-label={t('billing.payments.date')}>{formatDate(payment.date)}</td>
-            <td data-label={t('billing.payments.type')}>{typeName(payment.type)}</td>
+            <td data-label={t('billing.payments.type')}>
+              {typeName(payment.type)}
+              {payment.packageName && <span className="recent-payments__package">（{payment.packageName}）</span>}
+            </td>
             <td data-label={t('billing.payments.amount')} className="recent-payments__amount">
               {formatMoney(payment.price)}
             </td>

@@ -8,6 +8,8 @@ export interface PaymentRecord {
   id: string;
   date: string;
   type: string;
+  /** The package's or plan's name when bought; null for an old payment of a package since deleted. */
+  packageName: string | null;
   price: Money;
   status: PaymentStatus;
   providerPaymentId: string | null;

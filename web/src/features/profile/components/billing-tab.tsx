@@ -16,10 +16,12 @@ interface BillingTabProps {
   onBuyCredits(): void;
   /** The latest payments list (the billing feature's), placed by the page. */
   payments: ReactNode;
+  /** The latest changes of the balance (the billing feature's), placed by the page. */
+  creditHistory?: ReactNode;
 }
 
-/** The Billing tab (spec section 2): credit balance with the buy button, then the last payments. */
-export function BillingTab({ balance, onBuyCredits, payments }: BillingTabProps) {
+/** The Billing tab (spec section 2): credit balance with the buy button, the last payments, then the last credit changes. */
+export function BillingTab({ balance, onBuyCredits, payments, creditHistory }: BillingTabProps) {
   const { t } = useTranslation();
   const figures = [
     { id: 'total', label: t('billing.balance.total'), value: balance?.totalCredits },
@@ -47,6 +49,11 @@ export function BillingTab({ balance, onBuyCredits, payments }: BillingTabProps)
       <ProfileSection title={t('billing.payments.title')} description={t('billing.payments.description')}>
         {payments}
       </ProfileSection>
+      {creditHistory && (
+        <ProfileSection title={t('billing.creditHistory.title')} description={t('billing.creditHistory.description')}>
+          {creditHistory}
+        </ProfileSection>
+      )}
     </div>
   );
 }

@@ -1,0 +1,89 @@
+import type { Request, RequestHandler } from 'express';
+import type { Database, Logger } from '@stockai/platform';
+import { adminOf } from '../access/require-admin';
+import type { OwnerClient } from '../owners/client';
+import { membersRepo } from './repo';
+
+/** Accounts asked of auth per call. */
+const PAGE_SIZE = 100;
+
+/** An account as auth's `GET /internal/admin/users` lists it. */
+interface Account {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'user' | 'admin';
+  level: 'free' | 'vip' | 'premium';
+  registeredAt: string;
+}
+
+/**
+ * Fills the members directory from auth's accounts, a page at a time. The directory is built
+ * from events, so members who registered before the admin service's queue existed are missing
+ * from it. Idempotent: each account is applied as its registration, and its role and level as
+ * changes made when the page was read, so an older event arriving later cannot undo them and a
+ * newer one still wins; a deleted member's tombstone stays (auth no longer lists them anyway).
+ * Auth checks the admin's token (ADR 0007), so a fill runs on an admin's call, never on its own.
+ */
+export function directoryBackfill(deps: { db: Database; auth: OwnerClient; logger: Logger }) {
+  const { db, auth, logger } = deps;
+  let firstFill: Promise<void> | undefined;
+
+  async function run(req: Request): Promise<{ accounts: number }> {
+    const { rows } = await db.query<{ id: string }>(
+      'INSERT INTO directory_backfills (started_at, admin_id) VALUES (now(), $1) RETURNING id',
+      [adminOf(req).id],
+    );
+    let accounts = 0;
+    let after: string | null = null;
+    do {
+      const readAt = new Date().toISOString();
+      const page: { users: Account[]; next: string | null } = await auth.call(req, 'GET', '/internal/admin/users', {
+        query: { limit: String(PAGE_SIZE), ...(after ? { after } : {}) },
+      });
+      await db.transaction(async (tx) => {
+        for (const a of page.users) {
+          await membersRepo.registered(tx, {
+            userId: a.id,
+            email: a.email,
+            firstName: a.firstName,
+            lastName: a.lastName,
+            at: a.registeredAt,
+          });
+          await membersRepo.roleChanged(tx, a.id, a.role, readAt);
+          await membersRepo.levelChanged(tx, a.id, a.level, readAt);
+        }
+      });
+      accounts += page.users.length;
+      after = page.next;
+    } while (after);
+    await db.query('UPDATE directory_backfills SET completed_at = now(), accounts = $2 WHERE id = $1', [rows[0]?.id, accounts]);
+    logger.info({ accounts }, 'members directory filled from auth');
+    return { accounts };
+  }
+
+  return {
+    /** On demand (POST /api/admin/members/backfill). */
+    run,
+
+    /**
+     * Before the first admin call a process answers: a fill, unless one completed before (in
+     * this or an earlier run). One at a time; a failed fill is logged and tried on the next call.
+     */
+    firstFill(): RequestHandler {
+      return (req, _res, next) => {
+        firstFill ??= (async () => {
+          const done = await db.query('SELECT 1 FROM directory_backfills WHERE completed_at IS NOT NULL LIMIT 1');
+          if (done.rows.length === 0) await run(req);
+        })().catch((err: unknown) => {
+          logger.warn({ err }, 'could not fill the members directory from auth; the next admin call tries again');
+          firstFill = undefined;
+        });
+        firstFill.then(() => next(), next);
+      };
+    },
+  };
+}
+
+export type DirectoryBackfill = ReturnType<typeof directoryBackfill>;

@@ -1,0 +1,65 @@
+import type { Queryable } from '@stockai/platform';
+
+const DAY_MS = 86_400_000;
+
+/** One UTC day of the dashboard's chart. */
+export interface DailyFigures {
+  /** YYYY-MM-DD, a UTC calendar day. */
+  date: string;
+  /** Confirmed payments' amounts, one entry per currency (never added across currencies); empty on a day without any. */
+  revenue: Array<{ amount: number; currency: string }>;
+  /** Confirmed payments. */
+  payments: number;
+  /** Analyses started (whatever their outcome). */
+  analyses: number;
+  /** Of those, completed. */
+  completedAnalyses: number;
+}
+
+/** The `days` UTC dates ending with today's, oldest first. */
+export function utcDays(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/**
+ * Revenue, payments and analyses per UTC day, from the admin service's own read models: the
+ * activity log's confirmed payments (`payment.confirmed`, amounts in major units as the log keeps
+ * them, summed as exact decimals) and the analyses table (`analysis.requested`). Gross revenue:
+ * a refund later is billing's to report (payment stats), not taken off the day it was paid.
+ * Every day of the range is present, a quiet day with zeros, so a chart never skips one.
+ */
+export async function dailyFigures(db: Queryable, now: Date, days: number): Promise<DailyFigures[]> {
+  const dates = utcDays(now, days);
+  const since = `${dates[0]}T00:00:00Z`;
+  const revenue = await db.query<{ day: string; currency: string; amount: string; payments: string }>(
+    `SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, details->>'currency' AS currency,
+            sum((details->>'amount')::numeric) AS amount, count(*) AS payments
+     FROM user_activities
+     WHERE activity_type = 'payment_attempt' AND status = 'success' AND occurred_at >= $1
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [since],
+  );
+  const analyses = await db.query<{ day: string; analyses: string; completed: string }>(
+    `SELECT to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS analyses,
+            count(*) FILTER (WHERE status = 'completed') AS completed
+     FROM analyses WHERE requested_at >= $1 GROUP BY 1`,
+    [since],
+  );
+  const byDay = new Map<string, DailyFigures>(
+    dates.map((date) => [date, { date, revenue: [], payments: 0, analyses: 0, completedAnalyses: 0 }]),
+  );
+  for (const r of revenue.rows) {
+    const day = byDay.get(r.day);
+    if (!day) continue; // a payment dated in the future (a clock ahead elsewhere) is no day of this range
+    day.revenue.push({ amount: Number(r.amount), currency: r.currency });
+    day.payments += Number(r.payments);
+  }
+  for (const r of analyses.rows) {
+    const day = byDay.get(r.day);
+    if (!day) continue;
+    day.analyses = Number(r.analyses);
+    day.completedAnalyses = Number(r.completed);
+  }
+  return [...byDay.values()];
+}
