@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useStockList } from '@/features/analysis/api/get-stocks';
 import { AnalysisProgressOverlay } from '@/features/analysis/components/analysis-progress-overlay';
@@ -11,7 +11,6 @@ import { useAnalysisFlow } from '@/features/analysis/hooks/use-analysis-flow';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useBilling } from '@/features/billing/hooks/use-billing';
 import { useCredits } from '@/features/credits/hooks/use-credits';
-import { getProfile } from '@/features/profile/api/get-profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 // What the landing page does not show at first loads when it is first needed.
@@ -24,6 +23,9 @@ const LoginModal = lazy(() => import('@/features/auth/components/login-modal').t
  * first and is highlighted; the analysis service cannot read the stored profile itself.
  */
 async function loadUserProfile(): Promise<unknown> {
+  // Needed only when an analysis starts; on demand, it keeps the profile code (and the
+  // contracts' risk tables) out of the landing page's first download.
+  const { getProfile } = await import('@/features/profile/api/get-profile');
   const { profile } = await getProfile();
   return {
     ...profile.preferences,

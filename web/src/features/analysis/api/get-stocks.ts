@@ -1,10 +1,9 @@
-import { stockListResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { StockListing } from '../types/stock';
 
 export function getStocks(signal?: AbortSignal): Promise<StockListing[]> {
-  return apiClient.get('stocks', stockListResponse, { signal });
+  return apiClient.get('stocks', (s) => s.stockListResponse, { signal });
 }
 
 /**

@@ -1,6 +1,4 @@
-import { currentSubscriptionResponse, subscribeActionResponse } from '@stockai/contracts';
-import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { type AnswerSchema, apiClient } from '@/lib/api-client';
 import type { BillingCycle } from '../types/catalogue';
 import type { CurrentSubscription } from '../types/subscription';
 
@@ -17,7 +15,7 @@ export type SubscribeResult =
   /** The first payment needs the card's authentication step before the subscription starts. */
   | { kind: 'requires_action'; clientSecret: string; paymentIntentId: string | null };
 
-const subscribeResponse = z.union([subscribeActionResponse, currentSubscriptionResponse]);
+const subscribeResponse = ((s) => s.z.union([s.subscribeActionResponse, s.currentSubscriptionResponse])) satisfies AnswerSchema<unknown>;
 
 /**
  * POST subscriptions/subscribe. A declined card is an ApiError with code CARD_DECLINED (402); a
