@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAfterFirstPaint } from '@/hooks/use-after-first-paint';
+import { usePageSettled } from '@/hooks/use-page-settled';
 import { apiClient } from '@/lib/api-client';
 import type { StockListing } from '../types/stock';
 
@@ -15,12 +15,12 @@ export function getStocks(signal?: AbortSignal): Promise<StockListing[]> {
  * it is larger than the page's own scripts and nothing on the first screen needs it.
  */
 export function useStockList(): StockListing[] | null {
-  const afterFirstPaint = useAfterFirstPaint();
+  const settled = usePageSettled();
   const { data } = useQuery({
     queryKey: ['stocks'],
     queryFn: ({ signal }) => getStocks(signal),
     staleTime: Infinity,
-    enabled: afterFirstPaint,
+    enabled: settled,
   });
   return data ?? null;
 }

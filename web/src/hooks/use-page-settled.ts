@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
  * then true for good: for downloads a screen can do without at first, so that they do not
  * compete with what it paints (the stock list is ~220 KB, more than the page's own scripts).
  */
-export function useAfterFirstPaint(): boolean {
+export function usePageSettled(): boolean {
   const [painted, setPainted] = useState(false);
   const [settled, setSettled] = useState(false);
   const fetching = useIsFetching();
