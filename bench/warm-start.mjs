@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // How long `npm start` takes to be ready: once on a new data directory (databases made), then
-// BENCH_RUNS (3) times again on it with nothing changed (no web build, databases reopened).
+// BENCH_RUNS (3) times again on it with nothing changed (no web build, no server bundle, databases
+// reopened: ADRs 28 and 51).
 // Ready = the all-in-one logs "StockAI is running". Usage: node bench/warm-start.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

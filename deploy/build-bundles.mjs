@@ -4,20 +4,15 @@
  * at run time copied, file by file, to dist/node_modules as @vercel/nft traces them.
  *
  *   node deploy/build-bundles.mjs      -> dist/gateway.js, dist/auth.js, ..., dist/node_modules
- *
- * Left out of the bundles, so loaded from node_modules at run time:
- * - express, pg, ioredis, amqplib: OpenTelemetry instruments them by hooking `require`,
- *   which a bundled copy never goes through;
- * - argon2 (a native addon) and PGlite (WebAssembly files next to its code): files a bundler
- *   cannot inline.
+ * What is left out of the bundles, and why: deploy/node-bundle.mjs.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeFileTrace } from '@vercel/nft';
 import { build } from 'esbuild';
+import { EXTERNAL, sourceDirname } from './node-bundle.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist');
@@ -36,23 +31,7 @@ export const ENTRY_POINTS = {
   'load-stocks': 'services/analysis/src/cli/load-stocks.ts',
 };
 
-const EXTERNAL = ['express', 'pg', 'pg-native', 'ioredis', 'amqplib', 'argon2', '@electric-sql/pglite'];
-
-/**
- * Our sources find their files (migrations, bundled market data) relative to `__dirname`. In
- * a bundle that would be dist/, so each source file's `__dirname` becomes its own folder
- * under the image's root: the image keeps those files at their repository paths.
- */
-const sourceDirname = {
-  name: 'source-dirname',
-  setup(b) {
-    b.onLoad({ filter: /\/(services|gateway)\/.*\.ts$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      const dir = path.relative(ROOT, path.dirname(args.path)).split(path.sep).join('/');
-      return { contents: text.replaceAll('__dirname', `__sourceDir(${JSON.stringify(dir)})`), loader: 'ts' };
-    });
-  },
-};
+const sourceDir = sourceDirname(1);
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
@@ -69,8 +48,8 @@ await build({
   // (node --enable-source-maps) and class and function names kept, since logs name them.
   minify: true,
   keepNames: true,
-  banner: { js: "const __sourceDir = (dir) => require('node:path').join(__dirname, '..', dir);" },
-  plugins: [sourceDirname],
+  banner: sourceDir.banner,
+  plugins: [sourceDir.plugin],
 });
 
 const bundles = Object.keys(ENTRY_POINTS).map((name) => path.join(OUT, `${name}.js`));

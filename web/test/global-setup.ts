@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 const START_TIMEOUT_MS = 240_000;
 
 /**
- * One real API for the whole run, in its own process (tsx, as `npm start` runs it): the tests
+ * One real API for the whole run, in its own process (through tsx; `npm start` runs the same code bundled, ADR 51): the tests
  * drive the web's client, hooks and components against the product's own answers.
  */
 export default async function setup(project: TestProject) {

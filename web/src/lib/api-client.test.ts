@@ -56,6 +56,13 @@ describe('apiClient against the real API', () => {
     expect(error.code).toBe('INVALID_RESPONSE');
   });
 
+  it('checks an answer with a schema picked from the contracts it loads on demand (the first visit carries no zod)', async () => {
+    const status = await apiClient.get('stocks/status/AAPL', (s) => s.stockStatusResponse);
+    expect(status).toMatchObject({ symbol: 'AAPL', isActive: true });
+    const error = await failure(apiClient.get('stocks/status/AAPL', (s) => s.creditsResponse));
+    expect(error.code).toBe('INVALID_RESPONSE');
+  });
+
   it('refuses an admin call without a token before sending it', async () => {
     clearAuthToken();
     const error = await failure(apiClient.get('admin/stats', z.unknown(), { requireToken: true }));

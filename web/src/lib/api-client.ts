@@ -1,5 +1,24 @@
 import type { ZodType } from 'zod';
 
+type AnswerSchemas = typeof import('./answer-schemas');
+
+/**
+ * How a call names the schema of its answer: a pick from the contracts, e.g.
+ * `(s) => s.creditsResponse`. The schemas load on demand, alongside the first request (ADR 50).
+ */
+export type AnswerSchema<T> = ZodType<T> | ((schemas: AnswerSchemas) => ZodType<T>);
+
+let schemasLoading: Promise<AnswerSchemas> | undefined;
+
+/** The contracts' schemas, downloaded once; a failed download is tried again by the next call. */
+export function loadAnswerSchemas(): Promise<AnswerSchemas> {
+  schemasLoading ??= import('./answer-schemas').catch((cause: unknown) => {
+    schemasLoading = undefined;
+    throw cause;
+  });
+  return schemasLoading;
+}
+
 /**
  * The one way the web app talks to the API: JSON over fetch under /api, with the bearer token
  * from localStorage when there is one. A success is parsed with the contract's schema of that
@@ -131,19 +150,28 @@ function errorOf(status: number, text: string): ApiError {
 }
 
 /** The body of a successful answer, checked against its contract. */
-function parseBody<T>(text: string, status: number, schema: ZodType<T>): T {
+async function parseBody<T>(text: string, status: number, answer: AnswerSchema<T>): Promise<T> {
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     throw new ApiError('Failed to parse server response', status, 'INVALID_RESPONSE');
   }
+  let schema: ZodType<T>;
+  try {
+    schema = typeof answer === 'function' ? answer(await loadAnswerSchemas()) : answer;
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : 'Network error';
+    throw new ApiError(message, NETWORK_ERROR_STATUS, 'NETWORK_ERROR');
+  }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError('Failed to parse server response', status, 'INVALID_RESPONSE');
   return parsed.data;
 }
 
-export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
+  // The schemas download while the request is on its way, not after it.
+  if (typeof schema === 'function') loadAnswerSchemas().catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -167,16 +195,16 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: R
 
   const text = await response.text();
   if (!response.ok) throw errorOf(response.status, text);
-  return parseBody(text, response.status, schema);
+  return await parseBody(text, response.status, schema);
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;
 
 export const apiClient = {
-  get: <T>(path: string, schema: ZodType<T>, options?: Options) => apiRequest(path, schema, { ...options, method: 'GET' }),
-  post: <T>(path: string, schema: ZodType<T>, body?: unknown, options?: Options) =>
+  get: <T>(path: string, schema: AnswerSchema<T>, options?: Options) => apiRequest(path, schema, { ...options, method: 'GET' }),
+  post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: Options) =>
     apiRequest(path, schema, { ...options, method: 'POST', body }),
-  put: <T>(path: string, schema: ZodType<T>, body?: unknown, options?: Options) =>
+  put: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: Options) =>
     apiRequest(path, schema, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, schema: ZodType<T>, options?: Options) => apiRequest(path, schema, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, schema: AnswerSchema<T>, options?: Options) => apiRequest(path, schema, { ...options, method: 'DELETE' }),
 };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAuth } from '@/features/auth/hooks/use-auth';

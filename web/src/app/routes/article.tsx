@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placeholder';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { ArticleView, EducationalPosts, RelatedArticles, useArticle } from '@/features/articles';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placeholder';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { AnalysisHistory } from '@/features/analysis/components/history/analysis-history';

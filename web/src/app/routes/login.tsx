@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoginForm, type LoginMode } from '@/features/auth/components/login-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { redirectTarget } from '@/features/auth/utils/redirect-target';

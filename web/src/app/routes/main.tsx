@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useStockList } from '@/features/analysis/api/get-stocks';
 import { AnalysisProgressOverlay } from '@/features/analysis/components/analysis-progress-overlay';
@@ -11,11 +11,12 @@ import { useAnalysisFlow } from '@/features/analysis/hooks/use-analysis-flow';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useBilling } from '@/features/billing/hooks/use-billing';
 import { useCredits } from '@/features/credits/hooks/use-credits';
-import { getProfile } from '@/features/profile/api/get-profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { getAuthToken } from '@/lib/api-client';
 
 // What the landing page does not show at first loads when it is first needed.
-const MainReport = lazy(() => import('./main-report').then((m) => ({ default: m.MainReport })));
+const loadMainReport = () => import('./main-report');
+const MainReport = lazy(() => loadMainReport().then((m) => ({ default: m.MainReport })));
 const MainNotAnalysable = lazy(() => import('./main-report').then((m) => ({ default: m.MainNotAnalysable })));
 const LoginModal = lazy(() => import('@/features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
 
@@ -24,6 +25,9 @@ const LoginModal = lazy(() => import('@/features/auth/components/login-modal').t
  * first and is highlighted; the analysis service cannot read the stored profile itself.
  */
 async function loadUserProfile(): Promise<unknown> {
+  // Needed only when an analysis starts; on demand, it keeps the profile code (and the
+  // contracts' risk tables) out of the landing page's first download.
+  const { getProfile } = await import('@/features/profile/api/get-profile');
   const { profile } = await getProfile();
   return {
     ...profile.preferences,
@@ -60,9 +64,17 @@ export function MainRoute() {
   // `/?analysis=<id>` opens that finished report (a link to it, or a reload), until another analysis starts.
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get('analysis');
-  const linked = useAnalysis(isAuthenticated && linkedId && !flow.report && !flow.progress ? linkedId : null);
+  // Asked for as soon as there is a token, not after the session check: a report link's
+  // answer, its report screen and its charts download beside that check, not one after another.
+  const signedIn = isAuthenticated || getAuthToken() !== null;
+  const linked = useAnalysis(signedIn && linkedId && !flow.report && !flow.progress ? linkedId : null);
+  useEffect(() => {
+    if (!linkedId || !signedIn) return;
+    void loadMainReport();
+    void import('@/features/analysis/components/charts/valuation-charts');
+  }, [linkedId, signedIn]);
   const linkedReport =
-    linked.data?.status === 'completed' && linked.data.results
+    isAuthenticated && linked.data?.status === 'completed' && linked.data.results
       ? { analysisId: linked.data.id, symbol: linked.data.symbol, results: linked.data.results }
       : null;
   useDocumentTitle();

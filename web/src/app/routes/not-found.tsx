@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placeholder';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 

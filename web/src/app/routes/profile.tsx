@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { formatUserName } from '@/features/auth/utils/format-user-name';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 

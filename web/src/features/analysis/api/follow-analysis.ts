@@ -1,5 +1,4 @@
-import { analysisView } from '@stockai/contracts';
-import { ApiError, buildUrl, getAuthToken } from '@/lib/api-client';
+import { ApiError, buildUrl, getAuthToken, loadAnswerSchemas } from '@/lib/api-client';
 import { isFinished, type AnalysisRecord } from '../types/analysis';
 import { AnalysisFollowError } from './follow-errors';
 import { getAnalysis } from './get-analysis';
@@ -63,6 +62,7 @@ async function followStream(id: string, { signal, onUpdate }: FollowOptions): Pr
       signal: stream.signal,
     });
     if (!response.ok || !response.body) return null;
+    const { analysisView } = await loadAnswerSchemas();
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {

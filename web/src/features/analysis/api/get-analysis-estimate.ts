@@ -1,4 +1,3 @@
-import { analysisEstimateResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -6,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 export function useAnalysisEstimate() {
   return useQuery({
     queryKey: ['analysis', 'estimate'],
-    queryFn: ({ signal }) => apiClient.get('analysis/estimate', analysisEstimateResponse, { signal }),
+    queryFn: ({ signal }) => apiClient.get('analysis/estimate', (s) => s.analysisEstimateResponse, { signal }),
     staleTime: 0,
   });
 }

@@ -1,4 +1,4 @@
-import { analysisHistoryResponse, type AnalysisHistoryResponse } from '@stockai/contracts';
+import type { AnalysisHistoryResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { AnalysisRecord } from '../types/analysis';
@@ -17,7 +17,7 @@ export interface HistoryQuery {
 export type HistoryPage = AnalysisHistoryResponse;
 
 export function getAnalysisHistory(query: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
-  return apiClient.get('users/analysis-history', analysisHistoryResponse, {
+  return apiClient.get('users/analysis-history', (s) => s.analysisHistoryResponse, {
     query: {
       page: query.page,
       limit: HISTORY_PAGE_SIZE,

@@ -1,4 +1,3 @@
-import { analysisView } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { AnalysisRecord } from '../types/analysis';
@@ -10,7 +9,7 @@ export const analysisQueryKey = (id: string) => ['analysis', id] as const;
  * service from answering a poll with an older progress (spec section 7).
  */
 export function getAnalysis(id: string, signal?: AbortSignal): Promise<AnalysisRecord> {
-  return apiClient.get(`analysis/${encodeURIComponent(id)}`, analysisView, {
+  return apiClient.get(`analysis/${encodeURIComponent(id)}`, (s) => s.analysisView, {
     query: { t: Date.now() },
     headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
     signal,

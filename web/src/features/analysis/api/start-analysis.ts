@@ -1,4 +1,3 @@
-import { startAnalysisResponse } from '@stockai/contracts';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -9,7 +8,7 @@ import { apiClient } from '@/lib/api-client';
 export async function startAnalysis(symbol: string, userProfile: unknown, signal?: AbortSignal): Promise<string> {
   const { analysisId } = await apiClient.post(
     `analysis/analyze/${encodeURIComponent(symbol)}`,
-    startAnalysisResponse,
+    (s) => s.startAnalysisResponse,
     // Without a stored profile the field is left out and the server uses what it has.
     { userProfile: userProfile ?? undefined },
     { signal },

@@ -1,4 +1,3 @@
-import { postResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { ArticleWithBody } from '../types/article';
@@ -9,7 +8,7 @@ import type { ArticleWithBody } from '../types/article';
  * HTML ever runs inside the app.
  */
 export async function getArticle(slug: string, signal?: AbortSignal): Promise<ArticleWithBody | null> {
-  const { post } = await apiClient.get(`ghost/blog/posts/${encodeURIComponent(slug)}`, postResponse, { signal });
+  const { post } = await apiClient.get(`ghost/blog/posts/${encodeURIComponent(slug)}`, (s) => s.postResponse, { signal });
   return post.url.startsWith('/') ? post : null;
 }
 

@@ -1,4 +1,3 @@
-import { postsResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Article } from '../types/article';
@@ -7,7 +6,7 @@ import type { Article } from '../types/article';
 export const RELEVANT_LIMIT = 3;
 
 export async function getRelevantPosts(productType: string, limit: number, signal?: AbortSignal): Promise<Article[]> {
-  return (await apiClient.get('ghost/relevant-posts', postsResponse, { query: { productType, limit }, signal })).posts;
+  return (await apiClient.get('ghost/relevant-posts', (s) => s.postsResponse, { query: { productType, limit }, signal })).posts;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { postsResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Article } from '../types/article';
@@ -19,7 +18,7 @@ export function keywordsQuery(keywords: string[]): string {
 }
 
 export async function searchArticles(keywords: string, limit: number, signal?: AbortSignal): Promise<Article[]> {
-  return (await apiClient.get('ghost/blog/search', postsResponse, { query: { keywords, limit }, signal })).posts;
+  return (await apiClient.get('ghost/blog/search', (s) => s.postsResponse, { query: { keywords, limit }, signal })).posts;
 }
 
 /**

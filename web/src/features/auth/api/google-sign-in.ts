@@ -1,4 +1,3 @@
-import { authProvidersResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, apiUrl } from '@/lib/api-client';
 
@@ -12,7 +11,7 @@ export const GOOGLE_SIGN_IN_URL = apiUrl('auth/google');
 export function useGoogleSignInOffered(): boolean {
   const providers = useQuery({
     queryKey: ['auth', 'providers'],
-    queryFn: () => apiClient.get('auth/providers', authProvidersResponse),
+    queryFn: () => apiClient.get('auth/providers', (s) => s.authProvidersResponse),
     staleTime: Infinity,
   });
   return providers.data?.google === true;

@@ -1,4 +1,3 @@
-import { authSessionResponse } from '@stockai/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '../hooks/use-auth';
@@ -10,7 +9,7 @@ export interface LoginInput {
 }
 
 export function loginWithPassword(input: LoginInput): Promise<AuthSession> {
-  return apiClient.post('auth/login', authSessionResponse, input);
+  return apiClient.post('auth/login', (s) => s.authSessionResponse, input);
 }
 
 /** Logs in and starts the session; a failed attempt rejects with its ApiError. */

@@ -1,11 +1,9 @@
-import { resetTokenResponse } from '@stockai/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 
 /** Asks for a reset e-mail; the answer is the same whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await apiClient.post('auth/forgot-password', z.unknown(), { email });
+  await apiClient.post('auth/forgot-password', (s) => s.ignoredAnswer, { email });
 }
 
 export function useRequestPasswordReset() {
@@ -14,7 +12,7 @@ export function useRequestPasswordReset() {
 
 /** The e-mail address a reset link belongs to; fails when the link is invalid, used or expired. */
 export async function verifyResetToken(token: string, signal?: AbortSignal): Promise<{ email: string }> {
-  const { email } = await apiClient.get(`auth/verify-reset-token/${encodeURIComponent(token)}`, resetTokenResponse, { signal });
+  const { email } = await apiClient.get(`auth/verify-reset-token/${encodeURIComponent(token)}`, (s) => s.resetTokenResponse, { signal });
   return { email };
 }
 
@@ -30,7 +28,7 @@ export function useResetToken(token: string | null) {
 }
 
 export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
-  await apiClient.post('auth/reset-password', z.unknown(), input);
+  await apiClient.post('auth/reset-password', (s) => s.ignoredAnswer, input);
 }
 
 export function useResetPassword() {

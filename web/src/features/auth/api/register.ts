@@ -1,4 +1,3 @@
-import { authSessionResponse } from '@stockai/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '../hooks/use-auth';
@@ -12,7 +11,7 @@ export interface RegisterInput {
 }
 
 export function registerAccount(input: RegisterInput): Promise<AuthSession> {
-  return apiClient.post('auth/register', authSessionResponse, input);
+  return apiClient.post('auth/register', (s) => s.authSessionResponse, input);
 }
 
 /** Registers and starts the session; a failed attempt rejects with its ApiError. */

@@ -1,11 +1,10 @@
-import { verifyResponse } from '@stockai/contracts';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { User } from '../types/user';
 
 export const sessionQueryKey = ['session'] as const;
 
 export async function verifySession(signal?: AbortSignal): Promise<User> {
-  return (await apiClient.get('auth/verify', verifyResponse, { signal })).user;
+  return (await apiClient.get('auth/verify', (s) => s.verifyResponse, { signal })).user;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { useAuth } from '../hooks/use-auth';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { PasswordField } from '@/components/ui/password-field/password-field';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { ApiError } from '@/lib/api-client';

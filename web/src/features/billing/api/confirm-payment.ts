@@ -1,4 +1,3 @@
-import { confirmPaymentResponse } from '@stockai/contracts';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -6,6 +5,6 @@ import { apiClient } from '@/lib/api-client';
  * the package's credits once. Resolves true when they were added.
  */
 export async function confirmPayment(paymentIntentId: string): Promise<boolean> {
-  const { success, status } = await apiClient.post('payments/confirm-payment', confirmPaymentResponse, { paymentIntentId });
+  const { success, status } = await apiClient.post('payments/confirm-payment', (s) => s.confirmPaymentResponse, { paymentIntentId });
   return success || status === 'completed';
 }

@@ -1,4 +1,3 @@
-import { paymentIntentResponse } from '@stockai/contracts';
 import { apiClient } from '@/lib/api-client';
 import type { PackageIntent } from '../types/payment';
 
@@ -9,7 +8,7 @@ import type { PackageIntent } from '../types/payment';
 export function createPaymentIntent(packageType: string, idempotencyKey: string, signal?: AbortSignal): Promise<PackageIntent> {
   return apiClient.post(
     'payments/create-payment-intent',
-    paymentIntentResponse,
+    (s) => s.paymentIntentResponse,
     { packageType },
     {
       headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,4 +1,4 @@
-import { demoIntentResponse } from '@stockai/contracts';
+import type { demoIntentResponse } from '@stockai/contracts';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 
@@ -14,10 +14,10 @@ export async function payWithDemoCard(input: {
   clientSecret: string;
   cardNumber: string;
 }): Promise<DemoIntentStatus> {
-  return (await apiClient.post('payments/demo/pay', demoIntentResponse, input)).status;
+  return (await apiClient.post('payments/demo/pay', (s) => s.demoIntentResponse, input)).status;
 }
 
 /** Completes the demo card's authentication step (3-D Secure) of an intent that requires it. */
 export async function authenticateDemoPayment(input: { paymentIntentId: string; clientSecret: string }): Promise<DemoIntentStatus> {
-  return (await apiClient.post('payments/demo/authenticate', demoIntentResponse, input)).status;
+  return (await apiClient.post('payments/demo/authenticate', (s) => s.demoIntentResponse, input)).status;
 }

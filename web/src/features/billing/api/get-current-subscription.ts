@@ -1,4 +1,3 @@
-import { currentSubscriptionResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { CurrentSubscription } from '../types/subscription';
@@ -6,7 +5,7 @@ import type { CurrentSubscription } from '../types/subscription';
 export const subscriptionQueryKey = (userId: string | null) => ['subscription', userId] as const;
 
 export function getCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription> {
-  return apiClient.get('subscriptions/current', currentSubscriptionResponse, { signal });
+  return apiClient.get('subscriptions/current', (s) => s.currentSubscriptionResponse, { signal });
 }
 
 /** The signed-in user's subscription; nothing is loaded for a visitor. */

@@ -1,4 +1,4 @@
-import { packagesResponse, type CreditPackageView } from '@stockai/contracts';
+import type { CreditPackageView } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { CreditPackage } from '../types/catalogue';
@@ -15,7 +15,7 @@ export const toCreditPackage = (p: CreditPackageView): CreditPackage => ({
 
 /** GET payments/packages, smallest first (savings are measured against the first). */
 export async function getPackages(signal?: AbortSignal): Promise<CreditPackage[]> {
-  const { packages } = await apiClient.get('payments/packages', packagesResponse, { signal });
+  const { packages } = await apiClient.get('payments/packages', (s) => s.packagesResponse, { signal });
   return Object.values(packages)
     .map(toCreditPackage)
     .sort((a, b) => a.credits - b.credits);

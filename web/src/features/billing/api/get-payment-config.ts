@@ -1,4 +1,3 @@
-import { paymentConfigResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { PaymentConfig } from '../types/payment';
@@ -12,7 +11,7 @@ const DEMO: PaymentConfig = { processor: 'demo', publishableKey: null };
  */
 export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
   try {
-    const { processor, publishableKey } = await apiClient.get('payments/config', paymentConfigResponse, { signal });
+    const { processor, publishableKey } = await apiClient.get('payments/config', (s) => s.paymentConfigResponse, { signal });
     return processor === 'stripe' && publishableKey ? { processor, publishableKey } : DEMO;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return DEMO;

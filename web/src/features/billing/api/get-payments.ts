@@ -1,4 +1,3 @@
-import { userPaymentsResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { PaymentRecord } from '../types/payment';
@@ -11,7 +10,7 @@ export const paymentsQueryKey = ['payments'] as const;
 
 /** GET users/payments, newest first. */
 export async function getPayments(page: number, limit: number, signal?: AbortSignal): Promise<PaymentRecord[]> {
-  const { payments } = await apiClient.get('users/payments', userPaymentsResponse, { query: { page, limit }, signal });
+  const { payments } = await apiClient.get('users/payments', (s) => s.userPaymentsResponse, { query: { page, limit }, signal });
   return payments.map((p) => ({
     id: p.id,
     date: p.date,

@@ -1,4 +1,4 @@
-import { plansResponse, type SubscriptionPlanView } from '@stockai/contracts';
+import type { SubscriptionPlanView } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { PlanPrice, SubscriptionPlan } from '../types/catalogue';
@@ -20,7 +20,7 @@ export const toSubscriptionPlan = (p: SubscriptionPlanView): SubscriptionPlan =>
 
 /** GET subscriptions/plans, in the server's order (cheapest first). */
 export async function getPlans(signal?: AbortSignal): Promise<SubscriptionPlan[]> {
-  const { plans } = await apiClient.get('subscriptions/plans', plansResponse, { signal });
+  const { plans } = await apiClient.get('subscriptions/plans', (s) => s.plansResponse, { signal });
   return Object.values(plans).map(toSubscriptionPlan);
 }
 

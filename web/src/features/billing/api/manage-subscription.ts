@@ -1,4 +1,3 @@
-import { currentSubscriptionResponse } from '@stockai/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useBilling } from '../hooks/use-billing';
@@ -6,12 +5,12 @@ import type { CurrentSubscription } from '../types/subscription';
 
 /** POST subscriptions/cancel; `immediate` false stops the subscription at the end of the paid period. */
 export function cancelSubscription(immediate: boolean): Promise<CurrentSubscription> {
-  return apiClient.post('subscriptions/cancel', currentSubscriptionResponse, { immediate });
+  return apiClient.post('subscriptions/cancel', (s) => s.currentSubscriptionResponse, { immediate });
 }
 
 /** PUT subscriptions/auto-renewal; turning it on also withdraws a cancellation at period end. */
 export function setAutoRenewal(autoRenewal: boolean): Promise<CurrentSubscription> {
-  return apiClient.put('subscriptions/auto-renewal', currentSubscriptionResponse, { autoRenewal });
+  return apiClient.put('subscriptions/auto-renewal', (s) => s.currentSubscriptionResponse, { autoRenewal });
 }
 
 export type SubscriptionAction = { kind: 'cancel'; immediate: boolean } | { kind: 'autoRenewal'; autoRenewal: boolean };

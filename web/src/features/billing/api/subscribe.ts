@@ -1,5 +1,3 @@
-import { currentSubscriptionResponse, subscribeActionResponse } from '@stockai/contracts';
-import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import type { BillingCycle } from '../types/catalogue';
 import type { CurrentSubscription } from '../types/subscription';
@@ -17,15 +15,13 @@ export type SubscribeResult =
   /** The first payment needs the card's authentication step before the subscription starts. */
   | { kind: 'requires_action'; clientSecret: string; paymentIntentId: string | null };
 
-const subscribeResponse = z.union([subscribeActionResponse, currentSubscriptionResponse]);
-
 /**
  * POST subscriptions/subscribe. A declined card is an ApiError with code CARD_DECLINED (402); a
  * subscription already active or waiting, or another subscribe running, a 409 with its code.
  * `idempotencyKey` names the purchase attempt, so a resent request charges the card once.
  */
 export async function subscribe(request: SubscribeRequest, idempotencyKey: string): Promise<SubscribeResult> {
-  const answer = await apiClient.post('subscriptions/subscribe', subscribeResponse, request, {
+  const answer = await apiClient.post('subscriptions/subscribe', (s) => s.subscribeResponse, request, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   if ('clientSecret' in answer)

@@ -1,4 +1,3 @@
-import { creditsResponse } from '@stockai/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
@@ -7,7 +6,7 @@ import type { Credits } from '../types/credits';
 export const creditsQueryKey = (userId: string | null) => ['credits', userId] as const;
 
 export function getCredits(signal?: AbortSignal): Promise<Credits> {
-  return apiClient.get('users/credits', creditsResponse, { signal });
+  return apiClient.get('users/credits', (s) => s.creditsResponse, { signal });
 }
 
 export interface CreditsQuery {

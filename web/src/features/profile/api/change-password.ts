@@ -1,4 +1,3 @@
-import { changePasswordResponse } from '@stockai/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -12,7 +11,7 @@ export interface ChangePasswordInput {
  * carried included, and answers with a fresh token that the caller must store at once.
  */
 export function changePassword(input: ChangePasswordInput): Promise<{ token: string }> {
-  return apiClient.put('auth/change-password', changePasswordResponse, input);
+  return apiClient.put('auth/change-password', (s) => s.changePasswordResponse, input);
 }
 
 export function useChangePassword() {

@@ -1,4 +1,3 @@
-import { profileResponse } from '@stockai/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { ProfileData, ProfileUpdate } from '../types/profile';
@@ -7,7 +6,7 @@ import { toProfileData } from './profile-data';
 
 /** Saves part of the profile; answers with the whole profile as stored (risk result included). */
 export async function updateProfile(update: ProfileUpdate): Promise<ProfileData> {
-  return toProfileData(await apiClient.put('users/profile', profileResponse, update));
+  return toProfileData(await apiClient.put('users/profile', (s) => s.profileResponse, update));
 }
 
 /** A save whose answer becomes the profile every tab shows, without another load. */
