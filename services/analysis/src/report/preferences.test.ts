@@ -3,13 +3,14 @@ import { industrialsMedians, steadyCompany } from './fixtures';
 import { wizardSector } from './preferences';
 import { actionFor, adviseInvestors, positionSize } from './suggestions';
 import type { MarketData } from '../market-data/types';
-import type { Recommendation, ReportInput } from './types';
+import type { InvestorAction, ReportInput } from './types';
 import { valuationModels } from './valuation';
 
 /** Two days after the fixture's figures: a current price. */
 const now = new Date('2026-11-22T08:00:00Z');
 const business = { score: 60 } as Parameters<typeof adviseInvestors>[2];
-const SCALE: Recommendation[] = ['strong_sell', 'sell', 'hold', 'buy', 'strong_buy'];
+/** From the most bearish: `avoid` (hold none, though no sell) lies between a sell and a hold. */
+const SCALE: InvestorAction[] = ['strong_sell', 'sell', 'avoid', 'hold', 'buy', 'strong_buy'];
 
 function ownAdvice(data: MarketData, investorType: RiskProfileId, preferences: InvestorPreferences | null) {
   const input: ReportInput = { data, medians: industrialsMedians, investorType, preferences };
@@ -132,6 +133,9 @@ describe("the user's preferences in the advice of their own type", () => {
           if (type === 'conservative' && (valuation.riskLevel === 'high' || valuation.riskLevel === 'unknown'))
             expect(['buy', 'strong_buy']).not.toContain(own.action);
           expect(own.preferencesNote).toMatch(/^按您的投資偏好（/);
+          // A zero position is never a hold or a buy, and `avoid` never has a position (ADR 0054).
+          if (own.positionSizePercent === 0) expect(['sell', 'strong_sell', 'avoid']).toContain(own.action);
+          else expect(own.action).not.toBe('avoid');
         }
   });
 

@@ -1,8 +1,8 @@
 import type { InvestmentGoal, InvestmentTerm, InvestorPreferences, PreferredSector } from '@stockai/contracts';
 import type { MarketData } from '../market-data/types';
-import type { Recommendation, ValuationResult } from './types';
+import type { InvestorAction, ValuationResult } from './types';
 import { money, percent, round } from './format';
-import { RECOMMENDATION_TEXT, sectorText } from './labels';
+import { ACTION_TEXT, sectorText } from './labels';
 
 /** The wizard's words for its choices, as the preference screens show them. */
 const SECTOR_TEXT: Record<PreferredSector, string> = {
@@ -56,14 +56,14 @@ export const INCOME_YIELD = 0.03;
 const KEEP = { noDividendForIncome: 0.75, retirement: 0.75, shortHorizon: 0.75 };
 
 export interface Tailoring {
-  action: Recommendation;
+  action: InvestorAction;
   /** The factor the type's position is multiplied by, 0–1. */
   keep: number;
   /** One sentence per preference that bears on the stock, each with the report's figure. */
   reasons: string[];
 }
 
-const isBuy = (action: Recommendation) => action === 'buy' || action === 'strong_buy';
+const isBuy = (action: InvestorAction) => action === 'buy' || action === 'strong_buy';
 
 /** What makes the stock a poor fit for money needed within a year, with its figure; null when nothing does. */
 function tooVolatileForShortHorizon(valuation: ValuationResult): string | null {
@@ -114,7 +114,7 @@ function incomeReason(data: MarketData): { text: string; keep: number } {
  */
 export function tailorToPreferences(
   preferences: InvestorPreferences,
-  budgetAction: Recommendation,
+  budgetAction: InvestorAction,
   data: MarketData,
   valuation: ValuationResult,
 ): Tailoring {
@@ -170,7 +170,7 @@ export function tailorToPreferences(
 export function preferencesNote(
   preferences: InvestorPreferences,
   tailoring: Tailoring,
-  before: { action: Recommendation; size: number },
+  before: { action: InvestorAction; size: number },
   size: number,
 ): string {
   const read = [
@@ -180,7 +180,7 @@ export function preferencesNote(
   ].filter(Boolean);
   const changed =
     tailoring.action !== before.action
-      ? `因此建議由「${RECOMMENDATION_TEXT[before.action]}」調整為「${RECOMMENDATION_TEXT[tailoring.action]}」，持倉由 ${before.size}% 調整為 ${size}%。`
+      ? `因此建議由「${ACTION_TEXT[before.action]}」調整為「${ACTION_TEXT[tailoring.action]}」，持倉由 ${before.size}% 調整為 ${size}%。`
       : size !== before.size
         ? `因此此股持倉由 ${before.size}% 減至 ${size}%。`
         : '您的偏好不改變此建議。';
