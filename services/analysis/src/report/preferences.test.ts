@@ -111,6 +111,19 @@ describe("the user's preferences in the advice of their own type", () => {
     expect(high.own.preferencesNote).toContain('此股風險高，不宜買入');
   });
 
+  it('speaks of no smaller position to a type that should hold none of the stock (ADR 0054)', () => {
+    const none = ownAdvice(
+      steadyCompany({ beta: 1.9, totalDebt: 50e9, price: 60, marketCap: 60e9, peRatio: 12, dividendYield: 0, dividendPerShare: 0 }),
+      'conservative',
+      prefs({ horizon: 'short', goals: ['retirement', 'income'] }),
+    );
+    expect(none.own).toMatchObject({ action: 'avoid', positionSizePercent: 0, actionText: '不建議持有' });
+    expect(none.own.preferencesNote).toContain('此股風險高，亦不宜持有');
+    expect(none.own.preferencesNote).toContain('此股沒有派息，不符合您穩定收入的目標。');
+    expect(none.own.preferencesNote).not.toContain('持倉宜較少');
+    expect(none.own.preferencesNote).toContain('您的偏好不改變此建議');
+  });
+
   it('only ever narrows the risk budget: never a more bullish action nor a larger position, a sell stays a sell', () => {
     const stocks = [
       steadyCompany(),
