@@ -91,12 +91,12 @@ describe('stock analysis in the browser', () => {
     await page.getByTestId('symbol-validity').getByText('有效的股票代碼').waitFor();
   }
 
-  /** Each advice card's share of the portfolio: 不建議持有 exactly on a sell call, a percentage otherwise. */
+  /** Each advice card's share of the portfolio: 不建議持有 exactly on a sell call or avoid (ADR 0054), a percentage otherwise. */
   async function expectPositionsMatchCalls() {
     for (const card of await page.getByTestId('result-suggestions').locator('article').all()) {
       const position = (await card.getByTestId('advice-position').textContent()) ?? '';
-      const sell = (await card.locator('.recommendation--sell, .recommendation--strong_sell').count()) > 0;
-      expect(position).toMatch(sell ? /^此股建議：不建議持有$/ : /^此股建議：佔組合 \d+(\.\d)?%$/);
+      const none = (await card.locator('.recommendation--sell, .recommendation--strong_sell, .recommendation--avoid').count()) > 0;
+      expect(position).toMatch(none ? /^此股建議：不建議持有$/ : /^此股建議：佔組合 \d+(\.\d)?%$/);
     }
   }
 

@@ -141,6 +141,12 @@ export interface BasicInfo {
 }
 
 export type Recommendation = 'strong_buy' | 'buy' | 'hold' | 'sell' | 'strong_sell';
+/**
+ * What one investor type is told to do: a recommendation, or `avoid` (不建議持有) when its
+ * position is zero but the stock's call is no sell — the stock lies beyond what the type should
+ * hold at all. "Hold" beside a zero position read as a contradiction (ADR 0054).
+ */
+export type InvestorAction = Recommendation | 'avoid';
 /** The report's call: a recommendation, or `unrated` when the figures do not support one (recommendationNote says why). */
 export type Rating = Recommendation | 'unrated';
 export type RiskLevel = 'low' | 'medium' | 'high';
@@ -249,10 +255,11 @@ export interface InvestorAdvice {
   investorType: RiskProfileId;
   /** 保守型, 穩健型, 成長型, 進取型. */
   label: string;
-  action: Recommendation;
+  /** Never `hold` or a buy with a zero position: that is `avoid`. */
+  action: InvestorAction;
   actionText: string;
   /**
-   * This one stock's suggested weight in the whole portfolio, percent: 0 for sell calls, never
+   * This one stock's suggested weight in the whole portfolio, percent: 0 for sell and avoid, never
    * above the type's single-stock limit nor its stock range's upper bound.
    */
   positionSizePercent: number;

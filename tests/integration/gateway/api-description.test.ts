@@ -163,6 +163,23 @@ describe('the API description (GET /api/openapi.json)', () => {
     }
   });
 
+  it("documents an investor type's action with avoid (不建議持有), and the report's own call without it (ADR 0054)", () => {
+    const found: { actions: unknown[]; calls: unknown[] } = { actions: [], calls: [] };
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const properties = (node as { properties?: Record<string, { enum?: unknown[] }> }).properties;
+      if (properties?.investorType && properties.action) found.actions.push(properties.action.enum);
+      if (properties?.recommendation && properties.fairValue) found.calls.push(properties.recommendation);
+      Object.values(node).forEach(walk);
+    };
+    walk(document);
+    expect(found.actions.length).toBeGreaterThan(0);
+    for (const actions of found.actions) expect(actions).toEqual(['strong_buy', 'buy', 'hold', 'sell', 'strong_sell', 'avoid']);
+    expect(found.calls.length).toBeGreaterThan(0);
+    expect(JSON.stringify(found.calls)).not.toContain('avoid');
+  });
+
   it('documents only routes a service serves', () => {
     const served = new Set([...routers.values()].flatMap(publicRoutesOf));
     const notServed = documentedRoutes(document).filter((route) => !served.has(route) && !SERVED_ONLY_WHEN_CONFIGURED.has(route));

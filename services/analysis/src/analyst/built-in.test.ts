@@ -61,6 +61,24 @@ describe('the built-in analyst', () => {
     expect(report.summary).toContain('截至 2026-11-20');
   });
 
+  it('never tells a reader whose type should hold none of the stock to hold it', async () => {
+    // The fixture made risky (high beta, heavy debt): beyond a conservative investor's risk budget.
+    const risky: ReportInput = {
+      data: steadyCompany({ beta: 1.9, totalDebt: 50e9, price: 60, marketCap: 60e9, peRatio: 12 }),
+      medians: industrialsMedians,
+      investorType: 'conservative',
+    };
+    const valuation = valuationModels(risky, { now: FIGURES_DATE });
+    expect(valuation.riskLevel).toBe('high');
+    const business = await assessBusiness(risky, valuation, sut, ctx);
+    const suggestions = adviseInvestors(risky, valuation, business);
+    expect(suggestions.byInvestorType[0]).toMatchObject({ action: 'avoid', positionSizePercent: 0 });
+    const report = await mergeReport(risky, { basic: basicInfo(risky.data), valuation, business, suggestions }, sut, ctx);
+    expect(report.summary).toContain('對保守型投資者，此股「不建議持有」，如已持有宜逐步減持至零。');
+    expect(report.summary).not.toContain('建議「持有」');
+    expect(report.summary).not.toContain('持倉約佔投資組合 0%');
+  });
+
   it('says plainly when no valuation model could be built', async () => {
     const bare: ReportInput = {
       data: steadyCompany({

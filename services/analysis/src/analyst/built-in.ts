@@ -74,10 +74,17 @@ export function builtInSummary({ data, valuation, business, suggestions, now = n
     `業務評分 ${business.score}/100，風險等級${RISK_TEXT[valuation.riskLevel]}${factors.length ? `（${factors.join('；')}）` : ''}。`,
   );
   const own = suggestions.byInvestorType.find((a) => a.highlighted);
-  if (own)
+  if (own) {
+    const tailored = own.preferencesNote ? '（已按您的投資偏好調整）' : '';
+    // A zero position is said as such: "建議「持有」，持倉約佔 0%" would contradict itself (ADR 0054).
     sentences.push(
-      `對${own.label}投資者${own.preferencesNote ? '（已按您的投資偏好調整）' : ''}，建議「${own.actionText}」，持倉約佔投資組合 ${own.positionSizePercent}%。`,
+      own.positionSizePercent > 0
+        ? `對${own.label}投資者${tailored}，建議「${own.actionText}」，持倉約佔投資組合 ${own.positionSizePercent}%。`
+        : own.action === 'avoid'
+          ? `對${own.label}投資者${tailored}，此股「${own.actionText}」，如已持有宜逐步減持至零。`
+          : `對${own.label}投資者${tailored}，建議「${own.actionText}」，不宜持有此股。`,
     );
+  }
   sentences.push(
     timing.stale
       ? `以上分析根據截至 ${data.asOf ?? '不詳日期'} 的數據快照計算，並非即時股價，僅供參考，並不構成投資建議。`

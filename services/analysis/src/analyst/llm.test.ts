@@ -153,6 +153,30 @@ describe('the AI analyst', () => {
     expect((await logged(c.analysisId)).map((r) => r.purpose)).toEqual(['business', 'summary']);
   });
 
+  it('tells the model a reader whose type should hold none of the stock to hold none, and replaces a sentence telling them to hold it (ADR 0054)', async () => {
+    // The fixture made risky (high beta, heavy debt): beyond a conservative investor's risk budget.
+    const risky: ReportInput = {
+      data: steadyCompany({ beta: 1.9, totalDebt: 50e9, price: 60, marketCap: 60e9, peRatio: 12 }),
+      medians: industrialsMedians,
+      investorType: 'conservative',
+    };
+    const riskyValuation = valuationModels(risky);
+    const c = ctx();
+    let facts = '';
+    standIn.answerWith((request) => {
+      facts = String(request.messages.at(-1)?.content ?? '');
+      return '穩定工業估值偏低。此股適合保守型投資者長線持有。';
+    });
+    const sut = analyst();
+    const business = await assessBusiness(risky, riskyValuation, sut, c);
+    const suggestions = adviseInvestors(risky, riskyValuation, business);
+    expect(suggestions.byInvestorType[0]).toMatchObject({ investorType: 'conservative', action: 'avoid', positionSizePercent: 0 });
+    const report = await mergeReport(risky, { basic: basicInfo(risky.data), valuation: riskyValuation, business, suggestions }, sut, c);
+    expect(facts).toContain('"actionCode": "avoid"');
+    expect(facts).toContain('"action": "不建議持有"');
+    expect(report.summary).toBe('穩定工業估值偏低。對保守型投資者，此股「不建議持有」，如已持有宜逐步減持至零。');
+  });
+
   it('keeps the built-in summary when the model answers the summary in JSON', async () => {
     const c = ctx();
     const sut = analyst();

@@ -10,6 +10,7 @@ import type { CircuitBreaker } from './circuit-breaker';
 import { businessFacts, cleanText, parseNarrative, renderTemplate, summaryFacts, userMessage } from './prompt';
 import type { Citation } from '../report/types';
 import { allowedFigures, replaceUnmatched } from './fact-check';
+import { replaceContradictedAdvice } from './advice-check';
 import type { Analyst, AnalystContext } from './types';
 
 /**
@@ -239,7 +240,14 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
           { analysisId: ctx.analysisId, replaced: checked.replaced },
           "AI summary sentences stated figures not in the report; replaced by the built-in analyst's",
         );
-      return { value: checked.text, writtenBy: 'ai', model, sources: asked?.sources ?? [] };
+      const reader = brief.suggestions.byInvestorType.find((a) => a.highlighted);
+      const consistent = replaceContradictedAdvice(checked.text, own, reader);
+      if (consistent.replaced > 0)
+        logger.warn(
+          { analysisId: ctx.analysisId, replaced: consistent.replaced, action: reader?.action },
+          'AI summary told the reader to hold or buy a stock their type should hold none of; replaced by the built-in advice',
+        );
+      return { value: consistent.text, writtenBy: 'ai', model, sources: asked?.sources ?? [] };
     },
   };
 }

@@ -103,7 +103,10 @@ export function summaryFacts({ data, basic, valuation, business, suggestions, no
         ? {
             investorType: own.label,
             action: own.actionText,
+            // The code too, so the model reads `avoid` (hold none) as what it is, never as 持有 (ADR 0054).
+            actionCode: own.action,
             positionSizePercent: own.positionSizePercent,
+            ...(own.positionSizePercent === 0 && { holdsNone: '此類型投資者不應持有此股（建議持倉 0%），不可建議其持有或買入' }),
             preferencesNote: own.preferencesNote ?? null,
           }
         : null,

@@ -1,8 +1,8 @@
 /**
  * The valuation's spread over every bundled stock with figures (the S&P 500 and the Hong Kong
  * rows): `npx tsx services/analysis/src/cli/valuation-coverage.ts [YYYY-MM-DD]` prints the
- * counts of calls, risk levels, uncertainty and kinds of company, and every breach of the
- * rules the coverage test enforces. Runs on a throw-away embedded database.
+ * counts of calls, risk levels, uncertainty and kinds of company, the four investor types'
+ * actions (`avoid` among them), and every breach of the rules the coverage test enforces. Runs on a throw-away embedded database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

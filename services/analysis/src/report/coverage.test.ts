@@ -64,6 +64,15 @@ describe('valuation coverage over the bundled universe', () => {
     expect(figures.conservativeBuysOnRisk).toEqual([]);
   });
 
+  it('never pairs a hold or a buy with a zero position: a type that should hold none is told avoid (ADR 0054)', () => {
+    expect(figures.actionsAtOddsWithSize).toEqual([]);
+    // The universe has high- and unknown-risk stocks: the conservative type is told avoid on some.
+    expect(figures.actions.avoid).toBeGreaterThan(0);
+    expect(figures.stocksWithAvoid).toBeGreaterThan(0);
+    const total = Object.values(figures.actions).reduce((sum, n) => sum + (n ?? 0), 0);
+    expect(total).toBe(figures.stocks * 4);
+  });
+
   it('gives no strong call on a company whose debt is unknown in a heavily borrowing industry (ADR 0042)', () => {
     expect(figures.unverifiedLeverage).toBeGreaterThan(20);
     expect(figures.strongCallsOnUnverifiedLeverage).toEqual([]);

@@ -1,7 +1,7 @@
 import type { MarketData, SectorMedians } from '../market-data/types';
 import type { Universe } from '../universe/service';
 import { toMarketData } from '../market-data/snapshot';
-import type { Rating, RiskRating, Uncertainty, ValuationResult } from './types';
+import type { InvestorAction, Rating, RiskRating, Uncertainty, ValuationResult } from './types';
 import { adviseInvestors } from './suggestions';
 import { round } from './format';
 import { valuationModels } from './valuation';
@@ -15,7 +15,9 @@ export interface CoverageRow {
   symbol: string;
   price: number | null;
   valuation: ValuationResult;
-  actions: string[];
+  /** The four types' advice, in the order of `actions` and `sizes`. */
+  investorTypes: string[];
+  actions: InvestorAction[];
   sizes: number[];
   conservativeAction: string;
   /** The company borrows in a heavily borrowing industry but its debt is unknown (ADR 0042). */
@@ -46,6 +48,15 @@ export interface CoverageFigures {
   unverifiedLeverage: number;
   /** Strong calls on such a company (must be empty). */
   strongCallsOnUnverifiedLeverage: string[];
+  /** The actions of every type over every stock (stocks × 4), `avoid` (不建議持有) among them. */
+  actions: Partial<Record<InvestorAction, number>>;
+  /** Stocks on which at least one type is told `avoid`. */
+  stocksWithAvoid: number;
+  /**
+   * "SYMBOL type action size" wherever an action and its size disagree: a hold or a buy with a
+   * zero position, or `avoid` with one (must be empty, ADR 0054).
+   */
+  actionsAtOddsWithSize: string[];
   /** Conservative investors told to buy a high-, unknown-risk or very-high-uncertainty stock (must be empty). */
   conservativeBuysOnRisk: string[];
 }
@@ -78,6 +89,7 @@ export async function valuationCoverage(
       symbol,
       price: data.price,
       valuation,
+      investorTypes: advice.map((a) => a.investorType),
       actions: advice.map((a) => a.action),
       sizes: advice.map((a) => a.positionSizePercent),
       conservativeAction: advice.find((a) => a.investorType === 'conservative')?.action ?? 'hold',
@@ -87,6 +99,14 @@ export async function valuationCoverage(
   }
   const blended = (v: ValuationResult) => v.models.filter(inBlend).map((m) => m.id);
   const tailored = rows.filter((r) => new Set(r.actions).size >= 2 || new Set(r.sizes).size >= 2).length;
+  const oddities = rows.flatMap((r) =>
+    r.actions
+      .map((action, i) => ({ action, size: r.sizes[i] as number, type: r.investorTypes[i] }))
+      .filter(({ action, size }) =>
+        action === 'avoid' ? size > 0 : size === 0 && (action === 'hold' || action === 'buy' || action === 'strong_buy'),
+      )
+      .map(({ action, size, type }) => `${r.symbol} ${type} ${action} ${size}`),
+  );
   const figures: CoverageFigures = {
     stocks: rows.length,
     recommendations: count(rows.map((r) => r.valuation.recommendation)),
@@ -124,6 +144,9 @@ export async function valuationCoverage(
     strongCallsOnUnverifiedLeverage: rows
       .filter((r) => r.leverageUnverified && (r.valuation.recommendation === 'strong_buy' || r.valuation.recommendation === 'strong_sell'))
       .map((r) => r.symbol),
+    actions: count(rows.flatMap((r) => r.actions)),
+    stocksWithAvoid: rows.filter((r) => r.actions.includes('avoid')).length,
+    actionsAtOddsWithSize: oddities,
     conservativeBuysOnRisk: rows
       .filter((r) => r.conservativeAction === 'buy' || r.conservativeAction === 'strong_buy')
       .filter(

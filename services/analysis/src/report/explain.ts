@@ -197,9 +197,10 @@ export function explainReport(
       value: advice.positionSizePercent,
       method:
         '此股佔整個組合的建議比重：滿倉 = 類型的單一股票上限（保守型 5%、穩健型 8%、成長型 12%、進取型 20%，不超過股票配置上限）× 風險調整（低 ×1、中 ×0.75、高或未能評估 ×0.5）× 類型的不確定性調整；' +
-        '買入 = 滿倉 × (0.5 + 0.5 × 信心度 × 上升空間 ÷ 25（限於 0.4–1）)，持有 = 滿倉 × 0.5（不加碼），賣出或風險超出類型可承受範圍 = 0；風險或不確定性超出類型的買入預算時最多為「持有」',
+        '買入 = 滿倉 × (0.5 + 0.5 × 信心度 × 上升空間 ÷ 25（限於 0.4–1）)，持有 = 滿倉 × 0.5（不加碼），賣出，或風險超出類型可承受範圍（「不建議持有」）= 0；風險或不確定性超出類型的買入預算時最多為「持有」',
       inputs: {
-        action: advice.action,
+        // In words (不建議持有, 持有…): the panel shows the inputs to the reader as they are.
+        action: advice.actionText,
         upside: valuation.upside,
         confidence: valuation.confidence,
         riskLevel: valuation.riskLevel,

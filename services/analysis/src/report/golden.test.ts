@@ -273,11 +273,24 @@ describe('golden reports', () => {
       else expect(report.summary).toContain(`「${RECOMMENDATION_TEXT[v.recommendation]}」`);
       expect(report.summary).toContain(`風險等級${{ low: '低', medium: '中', high: '高', unknown: '未能評估' }[v.riskLevel]}`);
       const own = report.suggestions.byInvestorType[0]!;
-      expect(report.summary).toContain(`持倉約佔投資組合 ${own.positionSizePercent}%`);
+      // A zero position is said as such, never "建議「持有」，持倉約佔 0%" (ADR 0054).
+      if (own.positionSizePercent > 0) expect(report.summary).toContain(`持倉約佔投資組合 ${own.positionSizePercent}%`);
+      else expect(report.summary).toContain(own.action === 'avoid' ? '此股「不建議持有」' : `建議「${own.actionText}」，不宜持有此股`);
       // the conservative investor is never told to buy beyond its risk budget
       const conservative = report.suggestions.byInvestorType.find((a) => a.investorType === 'conservative')!;
       if (v.riskLevel === 'high' || v.riskLevel === 'unknown' || v.uncertainty === 'high' || v.uncertainty === 'very_high')
         expect(conservative.action).not.toMatch(/buy/);
+      // a type that should hold none of the stock (beyond its hold budget) is told avoid unless the call is a sell
+      if (v.riskLevel === 'high' || v.riskLevel === 'unknown')
+        expect(conservative).toMatchObject({
+          positionSizePercent: 0,
+          action: v.recommendation === 'sell' || v.recommendation === 'strong_sell' ? v.recommendation : 'avoid',
+        });
+      for (const advice of report.suggestions.byInvestorType)
+        expect({ type: advice.investorType, zeroWithoutSell: advice.positionSizePercent === 0 && !/sell/.test(advice.action) }).toEqual({
+          type: advice.investorType,
+          zeroWithoutSell: advice.action === 'avoid',
+        });
     });
   });
 

@@ -1,5 +1,5 @@
 import type { Market } from '../market-data/types';
-import type { Rating, RiskRating } from './types';
+import type { InvestorAction, Rating, RiskRating } from './types';
 
 /** The words the report uses for its codes, in Traditional Chinese. */
 export const RECOMMENDATION_TEXT: Record<Rating, string> = {
@@ -9,6 +9,20 @@ export const RECOMMENDATION_TEXT: Record<Rating, string> = {
   sell: '賣出',
   strong_sell: '強烈賣出',
   unrated: '不予評級',
+};
+
+/**
+ * An investor type's action in words: the report's calls, and 不建議持有 for `avoid` — a stock
+ * beyond what the type should hold at all. Not 觀望 ("wait and see"): that leaves a holder
+ * unsure whether to keep the shares, and the advice is to keep none (ADR 0054).
+ */
+export const ACTION_TEXT: Record<InvestorAction, string> = {
+  strong_buy: RECOMMENDATION_TEXT.strong_buy,
+  buy: RECOMMENDATION_TEXT.buy,
+  hold: RECOMMENDATION_TEXT.hold,
+  sell: RECOMMENDATION_TEXT.sell,
+  strong_sell: RECOMMENDATION_TEXT.strong_sell,
+  avoid: '不建議持有',
 };
 
 export const RISK_TEXT: Record<RiskRating, string> = { low: '低', medium: '中', high: '高', unknown: '未能評估' };

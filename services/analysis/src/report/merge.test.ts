@@ -57,6 +57,11 @@ describe('mergeReport', () => {
     expect(figures).toContain('valuation.discountRate');
     const basicScore = sut.explain.find((e) => e.figure === 'basic.score');
     expect(basicScore?.value).toBe(sut.basic.score);
+    // each type's action is explained in the words its card shows, never a code like "avoid"
+    for (const advice of suggestions.byInvestorType)
+      expect(sut.explain.find((e) => e.figure === `suggestions.${advice.investorType}.positionSizePercent`)?.inputs.action).toBe(
+        advice.actionText,
+      );
   });
 
   it("names the source's dividend yield as the method, not a formula the report did not apply", async () => {

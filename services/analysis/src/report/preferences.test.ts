@@ -3,13 +3,14 @@ import { industrialsMedians, steadyCompany } from './fixtures';
 import { wizardSector } from './preferences';
 import { actionFor, adviseInvestors, positionSize } from './suggestions';
 import type { MarketData } from '../market-data/types';
-import type { Recommendation, ReportInput } from './types';
+import type { InvestorAction, ReportInput } from './types';
 import { valuationModels } from './valuation';
 
 /** Two days after the fixture's figures: a current price. */
 const now = new Date('2026-11-22T08:00:00Z');
 const business = { score: 60 } as Parameters<typeof adviseInvestors>[2];
-const SCALE: Recommendation[] = ['strong_sell', 'sell', 'hold', 'buy', 'strong_buy'];
+/** From the most bearish: `avoid` (hold none, though no sell) lies between a sell and a hold. */
+const SCALE: InvestorAction[] = ['strong_sell', 'sell', 'avoid', 'hold', 'buy', 'strong_buy'];
 
 function ownAdvice(data: MarketData, investorType: RiskProfileId, preferences: InvestorPreferences | null) {
   const input: ReportInput = { data, medians: industrialsMedians, investorType, preferences };
@@ -110,6 +111,19 @@ describe("the user's preferences in the advice of their own type", () => {
     expect(high.own.preferencesNote).toContain('此股風險高，不宜買入');
   });
 
+  it('speaks of no smaller position to a type that should hold none of the stock (ADR 0054)', () => {
+    const none = ownAdvice(
+      steadyCompany({ beta: 1.9, totalDebt: 50e9, price: 60, marketCap: 60e9, peRatio: 12, dividendYield: 0, dividendPerShare: 0 }),
+      'conservative',
+      prefs({ horizon: 'short', goals: ['retirement', 'income'] }),
+    );
+    expect(none.own).toMatchObject({ action: 'avoid', positionSizePercent: 0, actionText: '不建議持有' });
+    expect(none.own.preferencesNote).toContain('此股風險高，亦不宜持有');
+    expect(none.own.preferencesNote).toContain('此股沒有派息，不符合您穩定收入的目標。');
+    expect(none.own.preferencesNote).not.toContain('持倉宜較少');
+    expect(none.own.preferencesNote).toContain('您的偏好不改變此建議');
+  });
+
   it('only ever narrows the risk budget: never a more bullish action nor a larger position, a sell stays a sell', () => {
     const stocks = [
       steadyCompany(),
@@ -132,6 +146,9 @@ describe("the user's preferences in the advice of their own type", () => {
           if (type === 'conservative' && (valuation.riskLevel === 'high' || valuation.riskLevel === 'unknown'))
             expect(['buy', 'strong_buy']).not.toContain(own.action);
           expect(own.preferencesNote).toMatch(/^按您的投資偏好（/);
+          // A zero position is never a hold or a buy, and `avoid` never has a position (ADR 0054).
+          if (own.positionSizePercent === 0) expect(['sell', 'strong_sell', 'avoid']).toContain(own.action);
+          else expect(own.action).not.toBe('avoid');
         }
   });
 

@@ -1,8 +1,8 @@
 import type { InvestmentGoal, InvestmentTerm, InvestorPreferences, PreferredSector } from '@stockai/contracts';
 import type { MarketData } from '../market-data/types';
-import type { Recommendation, ValuationResult } from './types';
+import type { InvestorAction, ValuationResult } from './types';
 import { money, percent, round } from './format';
-import { RECOMMENDATION_TEXT, sectorText } from './labels';
+import { ACTION_TEXT, sectorText } from './labels';
 
 /** The wizard's words for its choices, as the preference screens show them. */
 const SECTOR_TEXT: Record<PreferredSector, string> = {
@@ -56,14 +56,16 @@ export const INCOME_YIELD = 0.03;
 const KEEP = { noDividendForIncome: 0.75, retirement: 0.75, shortHorizon: 0.75 };
 
 export interface Tailoring {
-  action: Recommendation;
+  action: InvestorAction;
   /** The factor the type's position is multiplied by, 0–1. */
   keep: number;
   /** One sentence per preference that bears on the stock, each with the report's figure. */
   reasons: string[];
 }
 
-const isBuy = (action: Recommendation) => action === 'buy' || action === 'strong_buy';
+const isBuy = (action: InvestorAction) => action === 'buy' || action === 'strong_buy';
+/** The type is to hold none (a sell or avoid): a note must not speak of a smaller position it does not have (ADR 0054). */
+const holdsNone = (action: InvestorAction) => action === 'avoid' || action === 'sell' || action === 'strong_sell';
 
 /** What makes the stock a poor fit for money needed within a year, with its figure; null when nothing does. */
 function tooVolatileForShortHorizon(valuation: ValuationResult): string | null {
@@ -87,10 +89,10 @@ function sectorReason(preferences: InvestorPreferences, data: MarketData): strin
   return `此股屬${name}板塊，不在您偏好的行業（${chosen}）之內：如持有，宜視作分散投資，並留意自己對此行業的了解。`;
 }
 
-function incomeReason(data: MarketData): { text: string; keep: number } {
+function incomeReason(data: MarketData, none: boolean): { text: string; keep: number } {
   const yieldFraction = data.dividendYield ?? 0;
   const paying = yieldFraction > 0 && (data.dividendPerShare === null || data.dividendPerShare > 0);
-  if (!paying) return { text: '此股沒有派息，不符合您穩定收入的目標，持倉宜較少。', keep: KEEP.noDividendForIncome };
+  if (!paying) return { text: `此股沒有派息，不符合您穩定收入的目標${none ? '' : '，持倉宜較少'}。`, keep: KEEP.noDividendForIncome };
   const payout = data.eps !== null && data.eps > 0 && data.dividendPerShare !== null ? data.dividendPerShare / data.eps : null;
   const covered =
     payout !== null && payout > 1
@@ -114,7 +116,7 @@ function incomeReason(data: MarketData): { text: string; keep: number } {
  */
 export function tailorToPreferences(
   preferences: InvestorPreferences,
-  budgetAction: Recommendation,
+  budgetAction: InvestorAction,
   data: MarketData,
   valuation: ValuationResult,
 ): Tailoring {
@@ -133,7 +135,7 @@ export function tailorToPreferences(
       action = 'hold';
       reasons.push(`${why}，而此股${volatile}，股價短期內可能遠離合理價值，因此不建議買入。`);
     } else if (volatile) {
-      reasons.push(`${why}，而此股${volatile}，短期股價可能大幅波動，持倉宜較少。`);
+      reasons.push(`${why}，而此股${volatile}，短期股價可能大幅波動，${holdsNone(action) ? '亦不宜持有' : '持倉宜較少'}。`);
     } else if (isBuy(action) || action === 'hold') {
       reasons.push(`${why}，股價向合理價值回歸往往需時 1 年以上，持倉宜較少。`);
     }
@@ -145,14 +147,15 @@ export function tailorToPreferences(
     const risky = valuation.riskLevel === 'high' || valuation.riskLevel === 'unknown';
     if (risky && isBuy(action)) action = 'hold';
     keep *= KEEP.retirement;
+    const rest = holdsNone(action) ? '亦不宜持有' : risky ? '不宜買入，持倉宜較少' : '持倉宜較少';
     reasons.push(
       risky
-        ? `您以退休規劃為目標，此股風險${valuation.riskLevel === 'high' ? '高' : '未能評估'}，不宜買入，持倉宜較少。`
-        : '您以退休規劃為目標，保本為先，持倉宜較少。',
+        ? `您以退休規劃為目標，此股風險${valuation.riskLevel === 'high' ? '高' : '未能評估'}，${rest}。`
+        : `您以退休規劃為目標，保本為先，${rest}。`,
     );
   }
   if (preferences.goals.includes('income')) {
-    const income = incomeReason(data);
+    const income = incomeReason(data, holdsNone(action));
     keep *= income.keep;
     reasons.push(income.text);
   }
@@ -170,7 +173,7 @@ export function tailorToPreferences(
 export function preferencesNote(
   preferences: InvestorPreferences,
   tailoring: Tailoring,
-  before: { action: Recommendation; size: number },
+  before: { action: InvestorAction; size: number },
   size: number,
 ): string {
   const read = [
@@ -180,7 +183,7 @@ export function preferencesNote(
   ].filter(Boolean);
   const changed =
     tailoring.action !== before.action
-      ? `因此建議由「${RECOMMENDATION_TEXT[before.action]}」調整為「${RECOMMENDATION_TEXT[tailoring.action]}」，持倉由 ${before.size}% 調整為 ${size}%。`
+      ? `因此建議由「${ACTION_TEXT[before.action]}」調整為「${ACTION_TEXT[tailoring.action]}」，持倉由 ${before.size}% 調整為 ${size}%。`
       : size !== before.size
         ? `因此此股持倉由 ${before.size}% 減至 ${size}%。`
         : '您的偏好不改變此建議。';

@@ -84,15 +84,17 @@ describe('adviseInvestors', () => {
     expect(['buy', 'strong_buy']).toContain(valuation.recommendation);
     const { byInvestorType } = await sut(input, valuation);
     const action = Object.fromEntries(byInvestorType.map((a) => [a.investorType, a.action]));
-    expect(action.conservative).toBe('hold');
+    // Beyond what a conservative investor should hold at all: "avoid", never "hold" beside a zero position.
+    expect(action.conservative).toBe('avoid');
     expect(action.stable).toBe('hold');
     expect(action.aggressive).toBe(valuation.recommendation);
     expect(byInvestorType[0]).toMatchObject({
       investorType: 'conservative',
       positionSizePercent: 0,
       highlighted: true,
-      actionText: '持有',
+      actionText: '不建議持有',
     });
+    expect(byInvestorType[1]?.positionSizePercent).toBeGreaterThan(0);
     expect(byInvestorType[0]?.rationale).toContain('超出保守型投資者可承受的範圍');
     expect(byInvestorType[0]?.rationale).toContain('如已持有，宜逐步減持至零，不建議持有此股。');
     expect(byInvestorType[0]?.rationale).not.toContain('持倉不超過上限的一半');

@@ -1,5 +1,6 @@
 import { RISK_PROFILES, type RiskProfileId } from '@stockai/contracts';
 import type {
+  InvestorAction,
   InvestorAdvice,
   Recommendation,
   ReportInput,
@@ -10,7 +11,7 @@ import type {
   ValuationResult,
 } from './types';
 import { clamp, round } from './format';
-import { RECOMMENDATION_TEXT, RISK_TEXT } from './labels';
+import { ACTION_TEXT, RECOMMENDATION_TEXT, RISK_TEXT } from './labels';
 import { HORIZON_TEXT, preferencesNote, tailorToPreferences } from './preferences';
 
 const TYPES: RiskProfileId[] = ['conservative', 'stable', 'growth', 'aggressive'];
@@ -29,7 +30,7 @@ const BUY_BUDGET: Record<RiskProfileId, { risk: RiskRating[]; uncertainty: Uncer
   aggressive: { risk: ['low', 'medium', 'high'], uncertainty: ['low', 'medium', 'high', 'very_high'] },
 };
 
-/** The riskiest stock a type should hold at all: above it the advice is to hold none (size 0). */
+/** The riskiest stock a type should hold at all: above it the advice is to hold none (size 0, action `avoid`). */
 const HOLD_BUDGET: Record<RiskProfileId, RiskRating[]> = {
   conservative: ['low', 'medium'],
   stable: ['low', 'medium', 'high'],
@@ -79,17 +80,27 @@ export function beyondBudget(type: RiskProfileId, valuation: ValuationResult): b
   return !HOLD_BUDGET[type].includes(valuation.riskLevel);
 }
 
+const isSell = (action: InvestorAction) => action === 'sell' || action === 'strong_sell';
+
 /**
  * The type's action: the report's call, capped at "hold" when the stock's risk or uncertainty
  * is beyond the type's buy budget, and at "buy" for a conservative investor. An unrated report
- * is a "hold" for everyone: nothing supports buying or selling.
+ * is a "hold" for everyone: nothing supports buying or selling. A stock beyond what the type
+ * should hold at all is `avoid` (不建議持有) unless the call is a sell: never "hold" beside a
+ * zero position.
  */
-export function actionFor(type: RiskProfileId, valuation: ValuationResult): Recommendation {
+export function actionFor(type: RiskProfileId, valuation: ValuationResult): InvestorAction {
   const call = valuation.recommendation === 'unrated' ? 'hold' : valuation.recommendation;
   const budget = BUY_BUDGET[type];
   const withinBudget = budget.risk.includes(valuation.riskLevel) && budget.uncertainty.includes(valuation.uncertainty ?? 'very_high');
   const cap = withinBudget ? MOST_BULLISH[type] : 'hold';
-  return SCALE[Math.min(SCALE.indexOf(call), SCALE.indexOf(cap))] as Recommendation;
+  const capped = SCALE[Math.min(SCALE.indexOf(call), SCALE.indexOf(cap))] as Recommendation;
+  return beyondBudget(type, valuation) && !isSell(capped) ? 'avoid' : capped;
+}
+
+/** The action that goes with a size: a zero position that is no sell is `avoid`, whatever made it zero. */
+export function actionWithSize(action: InvestorAction, size: number): InvestorAction {
+  return size === 0 && !isSell(action) ? 'avoid' : action;
 }
 
 /** The largest weight one stock may take for the type: its single-stock limit, never above its stock range. */
@@ -104,24 +115,25 @@ export function fullPosition(type: RiskProfileId): number {
  * 70–100 %), which the advice shows as context — never the whole allocation in one stock.
  * With the full position L = min(single-stock limit, range's upper bound) × the risk scale
  * (low 1, medium 0.75, high or unknown 0.5) × the type's uncertainty scale (UNCERTAINTY_SCALE):
- * - sell calls, or a stock riskier than the type should hold at all: 0 — hold none of it;
+ * - sell calls and `avoid` (a stock riskier than the type should hold at all): 0 — hold none of it;
  * - hold: L × 0.5 — do not add, keep at most half a position;
  * - buy calls: L × (0.5 + 0.5 × conviction × confidence %), where conviction = upside ÷ 25,
  *   bounded to 0.4–1 (25 % upside or more is full conviction): never less than a hold's half
  *   position, the full one only for a sure, large upside.
  */
-export function positionSize(type: RiskProfileId, action: Recommendation, valuation: ValuationResult): number {
+export function positionSize(type: RiskProfileId, action: InvestorAction, valuation: ValuationResult): number {
   const full = fullPosition(type) * RISK_SCALE[valuation.riskLevel] * UNCERTAINTY_SCALE[type][valuation.uncertainty ?? 'very_high'];
-  if (action === 'sell' || action === 'strong_sell' || beyondBudget(type, valuation)) return 0;
+  if (isSell(action) || action === 'avoid' || beyondBudget(type, valuation)) return 0;
   if (action === 'hold') return round(full * 0.5, 1);
   const conviction = clamp((valuation.upside ?? 0) / 25, 0.4, 1);
   return round(full * (0.5 + (0.5 * conviction * valuation.confidence) / 100), 1);
 }
 
-const ACTION_ADVICE: Record<Recommendation, string> = {
+const ACTION_ADVICE: Record<InvestorAction, string> = {
   strong_buy: '可分段建立持倉',
   buy: '可分段建立持倉',
   hold: '不宜加碼，持倉不超過上限的一半',
+  avoid: '如已持有，宜逐步減持至零',
   sell: '建議減持至零',
   strong_sell: '建議沽出全部持倉',
 };
@@ -157,8 +169,8 @@ const UNCERTAINTY_TEXT: Record<Uncertainty, string> = { low: '低', medium: '中
 /** Why the type gets `budgetAction` (its risk budget against the report's call), then what to do: `action` and `size` after the user's preferences. */
 function rationale(
   type: RiskProfileId,
-  budgetAction: Recommendation,
-  advice: { action: Recommendation; size: number },
+  budgetAction: InvestorAction,
+  advice: { action: InvestorAction; size: number },
   valuation: ValuationResult,
   business: BusinessAnalysis,
 ): string {
@@ -170,13 +182,12 @@ function rationale(
     valuation.recommendation === 'unrated'
       ? `報告不予評級（${valuation.recommendationNote ?? '數據不足'}），因此不作買賣建議`
       : beyondBudget(type, valuation)
-        ? `風險等級${RISK_TEXT[valuation.riskLevel]}，超出${profile.name}投資者可承受的範圍，不建議持有`
+        ? `風險等級${RISK_TEXT[valuation.riskLevel]}，超出${profile.name}投資者可承受的範圍`
         : budgetAction !== valuation.recommendation
-          ? `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，超出${profile.name}投資者買入的風險預算，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${RECOMMENDATION_TEXT[budgetAction]}」`
+          ? `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，超出${profile.name}投資者買入的風險預算，評級由「${RECOMMENDATION_TEXT[valuation.recommendation]}」調整為「${ACTION_TEXT[budgetAction]}」`
           : `風險等級${RISK_TEXT[valuation.riskLevel]}、估值不確定性${uncertainty}，在${profile.name}投資者的風險預算之內`;
-  // Beyond what the type should hold at all, "hold" means keep none: never "do not add, keep half".
-  const todo = beyondBudget(type, valuation) ? '如已持有，宜逐步減持至零' : ACTION_ADVICE[action];
-  const tailored = action !== budgetAction ? `；按您的投資偏好，建議調整為「${RECOMMENDATION_TEXT[action]}」` : '';
+  const todo = ACTION_ADVICE[action];
+  const tailored = action !== budgetAction ? `；按您的投資偏好，建議調整為「${ACTION_TEXT[action]}」` : '';
   return (
     `${profile.name}投資者的股票配置建議為組合的 ${low}–${high}%，單一股票不宜超過組合的 ${fullPosition(type)}%。` +
     `${valueGapText(valuation)}，業務評分 ${business.score}/100；${why}${tailored}；${todo}，${size > 0 ? `此股建議佔組合約 ${size}%` : '不建議持有此股'}。`
@@ -193,17 +204,17 @@ export function adviseInvestors(input: ReportInput, valuation: ValuationResult, 
   const own = input.investorType;
   const order = own ? [own, ...TYPES.filter((t) => t !== own)] : TYPES;
   const byInvestorType = order.map((type): InvestorAdvice => {
-    const budgetAction = actionFor(type, valuation);
-    const budgetSize = positionSize(type, budgetAction, valuation);
+    const budgetSize = positionSize(type, actionFor(type, valuation), valuation);
+    const budgetAction = actionWithSize(actionFor(type, valuation), budgetSize);
     const preferences = type === own ? input.preferences : null;
     const tailoring = preferences ? tailorToPreferences(preferences, budgetAction, input.data, valuation) : null;
-    const action = tailoring?.action ?? budgetAction;
-    const size = tailoring ? round(positionSize(type, action, valuation) * tailoring.keep, 1) : budgetSize;
+    const size = tailoring ? round(positionSize(type, tailoring.action, valuation) * tailoring.keep, 1) : budgetSize;
+    const action = actionWithSize(tailoring?.action ?? budgetAction, size);
     return {
       investorType: type,
       label: RISK_PROFILES[type].name,
       action,
-      actionText: RECOMMENDATION_TEXT[action],
+      actionText: ACTION_TEXT[action],
       positionSizePercent: size,
       stockAllocationRange: stockRange(type),
       horizon: preferences?.horizon ? HORIZON_TEXT[preferences.horizon] : HORIZON[type],
@@ -211,7 +222,9 @@ export function adviseInvestors(input: ReportInput, valuation: ValuationResult, 
       rationale: rationale(type, budgetAction, { action, size }, valuation, business),
       highlighted: type === own,
       preferencesNote:
-        preferences && tailoring ? preferencesNote(preferences, tailoring, { action: budgetAction, size: budgetSize }, size) : null,
+        preferences && tailoring
+          ? preferencesNote(preferences, { ...tailoring, action }, { action: budgetAction, size: budgetSize }, size)
+          : null,
     };
   });
   return { userType: own, byInvestorType };

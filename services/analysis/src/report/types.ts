@@ -7,6 +7,7 @@ export type {
   BasicInfo,
   BusinessAnalysis,
   Explanation,
+  InvestorAction,
   InvestorAdvice,
   DiscountRateBreakdown,
   PeerMultipleComparison,

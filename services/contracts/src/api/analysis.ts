@@ -92,6 +92,8 @@ export const analysisStatsResponse = z
 
 const riskProfileId = z.enum(['conservative', 'stable', 'growth', 'aggressive']);
 const recommendation = z.enum(['strong_buy', 'buy', 'hold', 'sell', 'strong_sell']);
+/** An investor type's action: `avoid` (不建議持有) when its position is zero and the call is no sell (ADR 0054). */
+const investorAction = z.enum([...recommendation.options, 'avoid']);
 const riskRating = z.enum(['low', 'medium', 'high', 'unknown']);
 const namedInputs = z.record(z.string(), z.union([z.number(), z.string(), z.null()]));
 const valueRange = z.object({ low: z.number(), base: z.number(), high: z.number() });
@@ -123,7 +125,7 @@ const valuationModel = z.object({
 const investorAdvice = z.object({
   investorType: riskProfileId,
   label: z.string(),
-  action: recommendation,
+  action: investorAction,
   actionText: z.string(),
   positionSizePercent: z.number(),
   stockAllocationRange: z.tuple([z.number(), z.number()]).optional(),

@@ -29,4 +29,31 @@ describe('SuggestionsSection against the real API', () => {
     expect(card.getAttribute('data-highlighted')).toBe('true');
     expect(within(card).getByRole('heading', { level: 4 }).textContent).toBe('成長型');
   });
+
+  it('labels a type that should hold none of a high-risk stock 不建議持有, never 持有 beside a zero position (ADR 0054)', async () => {
+    await signUp('avoid');
+    const conservative = { riskProfile: 'conservative', term: null, goals: [], sectors: [] };
+    const flow = renderHookWithProviders(() => useAnalysisFlow({ loadUserProfile: async () => conservative, onSettled: () => undefined }));
+    // APH: a high-risk stock in the bundled universe (beta and volatility), beyond a conservative investor's budget.
+    await act(() => flow.result.current.analyze('aph'));
+    await waitFor(() => expect(flow.result.current.report).not.toBeNull(), { timeout: 60_000 });
+    const results = flow.result.current.report!.results;
+    expect(['high', 'unknown']).toContain(results.valuation.riskLevel);
+    expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'conservative', action: 'avoid', positionSizePercent: 0 });
+
+    renderWithProviders(<SuggestionsSection results={results} />);
+
+    for (const article of screen.getAllByRole('article')) {
+      const action = article.querySelector('.recommendation')!;
+      const position = within(article).getByTestId('advice-position').querySelector('dd')!.textContent;
+      if (position === '不建議持有') {
+        // A zero position is a sell or avoid, never a hold or a buy.
+        expect(action.className).toMatch(/recommendation--(avoid|sell|strong_sell)$/);
+        expect(['持有', '買入', '強烈買入']).not.toContain(action.textContent);
+      } else expect(action.className).not.toContain('recommendation--avoid');
+    }
+    const own = screen.getAllByRole('article')[0]!;
+    expect(own.querySelector('.recommendation')!.className).toBe('recommendation recommendation--avoid');
+    expect(own.querySelector('.recommendation')!.textContent).toBe('不建議持有');
+  });
 });
