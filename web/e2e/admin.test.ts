@@ -127,6 +127,8 @@ describe('admin area in the browser', () => {
       const own = page.getByTestId('members-table').getByRole('row', { name: new RegExp(ADMIN.email) });
       await own.waitFor();
       expect(await own.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+      // The unfiltered page (several members since the directory fill) may still be on screen: wait for the search's answer.
+      await page.getByTestId('members-table').getByRole('row').nth(2).waitFor({ state: 'detached' });
       expect(await page.getByTestId('members-table').getByRole('row').count()).toBe(2);
 
       await page.getByRole('link', { name: 'Payments' }).click();
