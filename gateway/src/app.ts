@@ -153,7 +153,8 @@ function inSequence(
 /**
  * Static files with long caching for hashed assets; every other GET falls back to index.html.
  * Compressed (brotli, else gzip) as the web container's nginx does: the scripts shrink to about
- * a third. Only here: /api answers, server-sent progress included, pass through untouched.
+ * a third. Only here: /api answers pass through untouched, compressed (or not, as progress
+ * streams) by the service that wrote them (platform's compress.ts, ADR 56).
  */
 function serveWebApp(app: Express, webDir: string) {
   app.use(compression());

@@ -4,7 +4,6 @@
  * gateway. The external services are local stand-ins speaking their HTTP protocols: the AI
  * chat API (which can hold its answers, to catch an analysis between stages) and Ghost.
  */
-import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { Pool } from 'pg';
 import { uniqueName, waitFor } from '@stockai/platform/src/testing';
@@ -14,6 +13,7 @@ import { type ChatStandIn, followProgress, startChatStandIn } from '../integrati
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
 import { freePort, freePortBlock } from '../support/gateway';
 import { type GhostStandIn, sampleGhostPosts, startGhostStandIn } from '../support/ghost-stand-in';
+import { rawGet } from '../support/raw-get';
 
 /** How long an event may take to cross the bus and be consumed. */
 const EVENTUALLY_MS = 30_000;
@@ -30,23 +30,6 @@ const APPLE_POST = {
   reading_time: 3,
   tags: [{ id: 'tag-us-stocks', name: '美股', slug: 'us-stocks' }],
 };
-
-/** A GET whose body is left as it came (fetch would decompress it): to see the gzip itself. */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 describe('distributed system through the gateway', () => {
   let group: ProcessGroup;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { isPlainText, notFound } from '@stockai/platform';
 import type { Universe } from './service';
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 export const searchQuery = z.object({
   q: z
@@ -32,6 +33,7 @@ interface EncodedList {
   etag: string;
   json: Buffer;
   gzipped: Buffer;
+  brotli: Buffer;
 }
 
 /**
@@ -43,7 +45,8 @@ const unknownStock = (symbol: string) =>
 
 /**
  * GET /api/stocks: the compact list for autocomplete and validity (symbol, name, nameZh,
- * market), gzip-encoded once per load, with an ETag and Cache-Control; `?q=&limit=` searches
+ * market), brotli- and gzip-encoded once per load (at their best levels: done once, sent many
+ * times), with an ETag and Cache-Control; `?q=&limit=` searches
  * symbols and both names instead. GET /api/stocks/:symbol: the stock's details.
  * GET /api/stocks/status/:symbol: `{ symbol, isActive, status, reason }` (status `no_data` for a
  * listed stock the market data has no figures for, when `requireFigures`). Search results carry
@@ -61,7 +64,11 @@ export function stocksRoutes(universe: Universe, options: { requireFigures?: boo
     encoded = (async () => {
       const json = Buffer.from(JSON.stringify(await universe.list()));
       const etag = `W/"stocks-${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-      return { version, etag, json, gzipped: await gzipAsync(json, { level: 9 }) };
+      const [gzipped, brotli] = await Promise.all([
+        gzipAsync(json, { level: 9 }),
+        brotliAsync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+      ]);
+      return { version, etag, json, gzipped, brotli };
     })();
     return encoded;
   }
@@ -74,7 +81,11 @@ export function stocksRoutes(universe: Universe, options: { requireFigures?: boo
       return;
     }
     res.type('application/json');
-    if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    // Asked one by one: asked as a list, equal preferences go in the browser's order, and
+    // browsers name gzip before br.
+    if (req.acceptsEncodings('br')) {
+      res.set('Content-Encoding', 'br').send(list.brotli);
+    } else if (req.acceptsEncodings('gzip')) {
       res.set('Content-Encoding', 'gzip').send(list.gzipped);
     } else {
       res.send(list.json);

@@ -1,6 +1,7 @@
 export * from './health';
 export * from './request-id';
 export * from './service-app';
+export * from './compress';
 export * from './rate-limit';
 export * from './access-log';
 export * from './idempotency-key';

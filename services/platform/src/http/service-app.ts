@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { expressRoute, httpMetrics } from '../metrics/http';
 import { healthRoutes, type ReadinessCheck } from './health';
 import { accessLog } from './access-log';
+import { compressAnswers } from './compress';
 import { rejectNulInBody } from './input-guard';
 import { noStoreByDefault } from './no-store';
 import { singleValuedQuery } from './query-guard';
@@ -29,7 +30,8 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The common shell of every service: request ids, access logs, health routes, `no-store` unless a
+ * The common shell of every service: request ids, access logs, health routes, answers over 1 KB
+ * compressed (compress.ts; never a progress stream), `no-store` unless a
  * route allows caching (no-store.ts), one text per query parameter (query-guard.ts), JSON bodies
  * (100 kB) without NUL characters (input-guard.ts), token verification, the routes, then the one error shape for anything unknown or thrown.
  */
@@ -41,6 +43,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(httpMetrics(expressRoute));
   app.use(accessLog(options.logger));
   app.use(healthRoutes(options.readiness));
+  app.use(compressAnswers());
   app.use(noStoreByDefault);
   app.use(singleValuedQuery);
   // A path with its own limit is parsed first; the general parser then leaves its body alone.
