@@ -47,7 +47,10 @@ export function ownerClient(name: string, url: ServiceUrl, timeoutMs = DEFAULT_T
       }).catch(() => {
         throw unavailable();
       });
-      const text = await res.text();
+      // The body can fail too (the timeout firing while it arrives, a connection cut): the owner is unavailable, not a 500.
+      const text = await res.text().catch(() => {
+        throw unavailable();
+      });
       let body: unknown;
       try {
         body = text ? JSON.parse(text) : {};
