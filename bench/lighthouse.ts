@@ -93,6 +93,7 @@ async function main() {
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       // LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (open it in Lighthouse's viewer).
       const keep = process.env.LIGHTHOUSE_REPORTS;
+      if (keep) fs.mkdirSync(keep, { recursive: true });
       if (keep) fs.writeFileSync(path.join(keep, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
       const { categories, audits } = result.lhr;
       // A run that could not measure says why, instead of printing NaN as a figure.

@@ -374,6 +374,38 @@ describe('stock analysis in the browser', () => {
     await row.waitFor();
   }, 60_000);
 
+  test('a report link opens on a phone without moving what was already on screen (no layout shift)', async () => {
+    const { body } = await api('GET', '/api/users/analysis-history?status=completed');
+    const [done] = body.analyses as { analysisId: string }[];
+    expect(done).toBeDefined();
+    // A phone as Lighthouse's mobile run has it: 4× slower CPU, so the session check, the report's
+    // answer and its chunks arrive in separate frames, as on a real phone.
+    const phone = await web.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    await phone.addInitScript((value: string) => {
+      localStorage.setItem('authToken', value);
+      const shifts: { value: number; nodes: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; sources?: { node?: Element }[] }[])
+          shifts.push({ value: entry.value, nodes: (entry.sources ?? []).map((source) => source.node?.className ?? '?') });
+      }).observe({ type: 'layout-shift', buffered: true });
+    }, token);
+    const phonePage = await phone.newPage();
+    const cdp = await phone.newCDPSession(phonePage);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      await phonePage.goto(url(`/?analysis=${done!.analysisId}`));
+      await phonePage.getByTestId('result-summary').waitFor({ timeout: 30_000 });
+      // Settled: the header's balance and the report's charts have drawn.
+      await phonePage.getByTestId('credit-balance').getByText(/\d/).first().waitFor();
+      const shifts = await phonePage.evaluate(() => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts);
+      // Before the fix: the header grew by its balance row (0.042) and the footer showed, then jumped away (0.120).
+      expect(shifts.filter((shift) => shift.value > 0.01)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 60_000);
+
   test('visitors get the login modal on analyse and a login prompt on history', async () => {
     const visitor = await web.browser.newContext({ viewport: { width: 390, height: 844 } });
     const visitorPage = await visitor.newPage();

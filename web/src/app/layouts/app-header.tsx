@@ -7,6 +7,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { formatUserName } from '@/features/auth/utils/format-user-name';
 import { useBilling } from '@/features/billing/hooks/use-billing';
 import { CreditBalance } from '@/features/credits/components/credit-balance';
+import { getAuthToken } from '@/lib/api-client';
 import { BrandLink } from './brand-mark';
 import './app-header.css';
 
@@ -103,6 +104,16 @@ export function AppHeader() {
                   </button>
                 </div>
               </>
+            )}
+            {/* A stored token is being checked: the balance row's place is kept (invisible), so the
+                header does not grow under the page once the check answers (a layout shift). */}
+            {!user && status === 'checking' && getAuthToken() !== null && (
+              <div className="app-header__credits app-header__credits--pending" aria-hidden="true">
+                <span className="credit-balance">{t('header.credits')}</span>
+                <button type="button" className="btn app-header__buy" tabIndex={-1} disabled>
+                  {t('header.buyCredits')}
+                </button>
+              </div>
             )}
             {!user && status !== 'checking' && (
               <button

@@ -77,6 +77,10 @@ export function MainRoute() {
     isAuthenticated && linked.data?.status === 'completed' && linked.data.results
       ? { analysisId: linked.data.id, symbol: linked.data.symbol, results: linked.data.results }
       : null;
+  // A report link still loading: its place is held a screen high, so the footer below does not
+  // show first and then jump away when the report arrives (Lighthouse counted it as a layout shift).
+  const linkedPending = linked.isPending || (linked.data?.status === 'completed' && !isAuthenticated);
+  const holdReportPlace = signedIn && linkedId !== null && !flow.report && !flow.progress && linkedPending;
   useDocumentTitle();
 
   const formProps = {
@@ -105,9 +109,11 @@ export function MainRoute() {
       <>
         <StockInputCard {...formProps} />
         {report ? (
-          <Suspense fallback={<AnalysisResultsPlaceholder />}>
+          <Suspense fallback={<div className="results-pending" aria-busy="true" />}>
             <MainReport report={report} reveal={report === flow.report} />
           </Suspense>
+        ) : holdReportPlace ? (
+          <div className="results-pending" aria-busy="true" />
         ) : (
           <AnalysisResultsPlaceholder />
         )}
