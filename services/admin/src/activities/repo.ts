@@ -64,4 +64,17 @@ export const activitiesRepo = {
     );
     return rows.map((r) => ({ ...r, count: Number(r.count) }));
   },
+
+  /** Confirmed payments since `since` per UTC day and currency: their amounts (major units, exact decimals) and count. */
+  async confirmedPaymentsPerDay(q: Queryable, since: string) {
+    const { rows } = await q.query<{ day: string; currency: string; amount: string; payments: string }>(
+      `SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, details->>'currency' AS currency,
+              sum((details->>'amount')::numeric) AS amount, count(*) AS payments
+       FROM user_activities
+       WHERE activity_type = 'payment_attempt' AND status = 'success' AND occurred_at >= $1
+       GROUP BY 1, 2 ORDER BY 1, 2`,
+      [since],
+    );
+    return rows;
+  },
 };

@@ -35,4 +35,15 @@ export const analysesRepo = {
     const row = rows[0];
     return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0), today: Number(row?.today ?? 0) };
   },
+
+  /** Analyses requested since `since` per UTC day, and how many of them completed. */
+  async perDay(q: Queryable, since: string) {
+    const { rows } = await q.query<{ day: string; analyses: string; completed: string }>(
+      `SELECT to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS analyses,
+              count(*) FILTER (WHERE status = 'completed') AS completed
+       FROM analyses WHERE requested_at >= $1 GROUP BY 1`,
+      [since],
+    );
+    return rows;
+  },
 };

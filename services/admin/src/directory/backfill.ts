@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Database, Logger } from '@stockai/platform';
 import { adminOf } from '../access/require-admin';
 import type { OwnerClient } from '../owners/client';
-import { membersRepo } from './repo';
+import { directoryBackfillsRepo, membersRepo } from './repo';
 
 /** Accounts asked of auth per call. */
 const PAGE_SIZE = 100;
@@ -31,10 +31,7 @@ export function directoryBackfill(deps: { db: Database; auth: OwnerClient; logge
   let firstFill: Promise<void> | undefined;
 
   async function run(req: Request): Promise<{ accounts: number }> {
-    const { rows } = await db.query<{ id: string }>(
-      'INSERT INTO directory_backfills (started_at, admin_id) VALUES (now(), $1) RETURNING id',
-      [adminOf(req).id],
-    );
+    const fillId = await directoryBackfillsRepo.start(db, adminOf(req).id);
     let accounts = 0;
     let after: string | null = null;
     do {
@@ -58,7 +55,7 @@ export function directoryBackfill(deps: { db: Database; auth: OwnerClient; logge
       accounts += page.users.length;
       after = page.next;
     } while (after);
-    await db.query('UPDATE directory_backfills SET completed_at = now(), accounts = $2 WHERE id = $1', [rows[0]?.id, accounts]);
+    await directoryBackfillsRepo.complete(db, fillId, accounts);
     logger.info({ accounts }, 'members directory filled from auth');
     return { accounts };
   }
@@ -74,8 +71,7 @@ export function directoryBackfill(deps: { db: Database; auth: OwnerClient; logge
     firstFill(): RequestHandler {
       return (req, _res, next) => {
         firstFill ??= (async () => {
-          const done = await db.query('SELECT 1 FROM directory_backfills WHERE completed_at IS NOT NULL LIMIT 1');
-          if (done.rows.length === 0) await run(req);
+          if (!(await directoryBackfillsRepo.anyCompleted(db))) await run(req);
         })().catch((err: unknown) => {
           logger.warn({ err }, 'could not fill the members directory from auth; the next admin call tries again');
           firstFill = undefined;

@@ -109,3 +109,24 @@ export const membersRepo = {
     };
   },
 };
+
+/** The record of each fill of the directory from auth's accounts (backfill.ts). */
+export const directoryBackfillsRepo = {
+  async start(q: Queryable, adminId: string): Promise<string | undefined> {
+    const { rows } = await q.query<{ id: string }>(
+      'INSERT INTO directory_backfills (started_at, admin_id) VALUES (now(), $1) RETURNING id',
+      [adminId],
+    );
+    return rows[0]?.id;
+  },
+
+  async complete(q: Queryable, id: string | undefined, accounts: number): Promise<void> {
+    await q.query('UPDATE directory_backfills SET completed_at = now(), accounts = $2 WHERE id = $1', [id, accounts]);
+  },
+
+  /** Whether any fill ever completed (in this or an earlier run). */
+  async anyCompleted(q: Queryable): Promise<boolean> {
+    const { rows } = await q.query('SELECT 1 FROM directory_backfills WHERE completed_at IS NOT NULL LIMIT 1');
+    return rows.length > 0;
+  },
+};

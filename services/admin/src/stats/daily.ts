@@ -1,4 +1,6 @@
 import type { Queryable } from '@stockai/platform';
+import { activitiesRepo } from '../activities/repo';
+import { analysesRepo } from '../analyses/repo';
 
 const DAY_MS = 86_400_000;
 
@@ -32,30 +34,18 @@ export function utcDays(now: Date, days: number): string[] {
 export async function dailyFigures(db: Queryable, now: Date, days: number): Promise<DailyFigures[]> {
   const dates = utcDays(now, days);
   const since = `${dates[0]}T00:00:00Z`;
-  const revenue = await db.query<{ day: string; currency: string; amount: string; payments: string }>(
-    `SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, details->>'currency' AS currency,
-            sum((details->>'amount')::numeric) AS amount, count(*) AS payments
-     FROM user_activities
-     WHERE activity_type = 'payment_attempt' AND status = 'success' AND occurred_at >= $1
-     GROUP BY 1, 2 ORDER BY 1, 2`,
-    [since],
-  );
-  const analyses = await db.query<{ day: string; analyses: string; completed: string }>(
-    `SELECT to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS analyses,
-            count(*) FILTER (WHERE status = 'completed') AS completed
-     FROM analyses WHERE requested_at >= $1 GROUP BY 1`,
-    [since],
-  );
+  const revenue = await activitiesRepo.confirmedPaymentsPerDay(db, since);
+  const analyses = await analysesRepo.perDay(db, since);
   const byDay = new Map<string, DailyFigures>(
     dates.map((date) => [date, { date, revenue: [], payments: 0, analyses: 0, completedAnalyses: 0 }]),
   );
-  for (const r of revenue.rows) {
+  for (const r of revenue) {
     const day = byDay.get(r.day);
     if (!day) continue; // a payment dated in the future (a clock ahead elsewhere) is no day of this range
     day.revenue.push({ amount: Number(r.amount), currency: r.currency });
     day.payments += Number(r.payments);
   }
-  for (const r of analyses.rows) {
+  for (const r of analyses) {
     const day = byDay.get(r.day);
     if (!day) continue;
     day.analyses = Number(r.analyses);
