@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Database, Logger } from '@stockai/platform';
 import type { Analyst, AnalystContext } from '../analyst';
 import { businessFacts, renderTemplate, summaryFacts, userMessage } from '../analyst/prompt';
 import type { MarketData } from '../market-data/types';
 import { systemPromptsRepo } from '../prompts/repo';
-import { type AiPurpose, type ChatMessage, aiRequestsRepo } from './repo';
+import { type AiPurpose, type ChatMessage, aiRequestsRepo, exchangeOf } from './repo';
 
 /** The system prompt of each part, as the AI analyst is given it. */
 const PROMPT_IDS = { business: 'business-analysis', summary: 'report-summary' } as const;
@@ -41,13 +40,7 @@ export function recordBuiltInExchanges(analyst: Analyst, deps: { db: Database; l
         { role: 'assistant', content: answer },
       ];
       await aiRequestsRepo.insert(db, {
-        id: randomUUID(),
-        analysisId: ctx.analysisId,
-        userId: ctx.userId,
-        symbol: ctx.symbol,
-        market: data.market,
-        currency: data.currency,
-        purpose,
+        ...exchangeOf(ctx, data, purpose),
         model: 'built-in',
         prompt: user,
         response: answer,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@stockai/platform';
 
 export interface TokenUsage {
@@ -33,6 +34,26 @@ export interface NewAiRequest {
   durationMs: number;
   /** Default: the AI provider. */
   provider?: AiProvider;
+}
+
+/**
+ * What every recorded exchange starts with, whoever wrote the answer (the AI provider or the
+ * built-in analyst): a new id, the analysis, its user and stock, and the purpose.
+ */
+export function exchangeOf(
+  ctx: { analysisId: string; userId: string; symbol: string },
+  data: { market: string; currency: string },
+  purpose: AiPurpose,
+): Pick<NewAiRequest, 'id' | 'analysisId' | 'userId' | 'symbol' | 'market' | 'currency' | 'purpose'> {
+  return {
+    id: randomUUID(),
+    analysisId: ctx.analysisId,
+    userId: ctx.userId,
+    symbol: ctx.symbol,
+    market: data.market,
+    currency: data.currency,
+    purpose,
+  };
 }
 
 export interface AiRequestRow {

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import OpenAI from 'openai';
 import type { Database, Logger } from '@stockai/platform';
 import type { MarketData } from '../market-data/types';
-import { type AiPurpose, type ChatMessage, type TokenUsage, aiRequestsRepo } from '../ai-results/repo';
+import { type AiPurpose, type ChatMessage, type TokenUsage, aiRequestsRepo, exchangeOf } from '../ai-results/repo';
 import { systemPromptsRepo } from '../prompts/repo';
 import { builtInBusinessNarrative } from './built-in-business';
 import { builtInSummary } from './built-in';
@@ -180,13 +179,7 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     }
     try {
       await aiRequestsRepo.insert(db, {
-        id: randomUUID(),
-        analysisId: ctx.analysisId,
-        userId: ctx.userId,
-        symbol: ctx.symbol,
-        market: data.market,
-        currency: data.currency,
-        purpose,
+        ...exchangeOf(ctx, data, purpose),
         model,
         prompt: messages[1]?.content ?? '',
         response: answer ?? null,
