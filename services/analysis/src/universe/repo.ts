@@ -37,11 +37,6 @@ export interface PeerGroup {
 }
 
 export const stocksRepo = {
-  async find(db: Queryable, symbol: string): Promise<StockRow | undefined> {
-    const { rows } = await db.query<StockRow>(`SELECT ${STOCK_COLUMNS} FROM stocks WHERE symbol = $1`, [symbol]);
-    return rows[0];
-  },
-
   /** Every stock, for the search index (search-index.ts). */
   async all(db: Queryable): Promise<StockRow[]> {
     const { rows } = await db.query<StockRow>(`SELECT ${STOCK_COLUMNS} FROM stocks`);

@@ -53,9 +53,10 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
   const version = async () => (await loadsRepo.latest(db))?.id ?? 0;
 
   /**
-   * The search index of the newest load. Which load is newest is asked at most once per
-   * VERSION_CHECK_MS: a search then costs no database round trip, and a load made by another
-   * process shows in searches within that time.
+   * The stocks of the newest load in memory, for searches and lookups (`find`, so every analysis
+   * start's status check). Which load is newest is asked at most once per VERSION_CHECK_MS: a
+   * search or a lookup then costs no database round trip, and a load made by another process
+   * shows within that time (stocks change only by a load).
    */
   let index: { version: number; search: Promise<ReturnType<typeof stockSearchIndex>> } | undefined;
   let checked: { at: number; version: Promise<number> } | undefined;
@@ -78,10 +79,8 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
   return {
     async find(symbol) {
       const normalised = normaliseSymbol(symbol);
-      // No symbol holds a control character; PostgreSQL would refuse a NUL in the query.
       if (CONTROL_CHARACTER.test(normalised)) return null;
-      const stock = await stocksRepo.find(db, normalised);
-      return stock ? withChineseLabels(stock) : null;
+      return (await searchIndex()).find(normalised);
     },
 
     async statusOf(symbol, statusOptions = {}) {
@@ -96,7 +95,7 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
     async search(q, limit) {
       const text = q.trim();
       if (!text) return [];
-      return (await searchIndex())(text, normaliseSymbol(text), limit);
+      return (await searchIndex()).search(text, normaliseSymbol(text), limit);
     },
 
     list: () => stocksRepo.list(db),
@@ -124,6 +123,7 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
     ensureLoaded() {
       loading ??= loadUniverse(db, { dir: options.dataDir }).then(
         (result) => {
+          checked = undefined; // this process's own load shows at once
           if (result.loaded) options.logger?.info({ ...result }, 'stock universe loaded');
         },
         (err: unknown) => {
