@@ -131,14 +131,16 @@ async function withDeadline<T>(ms: number, run: (signal: AbortSignal) => Promise
 
 async function finishCompleted(deps: JobDeps, analysis: AnalysisRow, { results, fromCache }: Awaited<ReturnType<typeof runPipeline>>) {
   const completed = await deps.db.transaction(async (tx) => {
-    if (!(await analysesRepo.complete(tx, analysis.id, results, STAGES.completed.message, fromCache))) return false;
+    const row = await analysesRepo.complete(tx, analysis.id, results, STAGES.completed.message, fromCache);
+    if (!row) return undefined;
     const data = eventData('analysis.completed', { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol });
     await writeOutbox(tx, newEvent('analysis.completed', data));
-    return true;
+    return row;
   });
   if (completed) {
     deps.afterCommit();
-    deps.notices.emit(analysis.id, 'ended');
+    // The streams of this process end on the committed row as it is, report included: no read.
+    deps.notices.emit(analysis.id, { ended: completed });
   }
 }
 

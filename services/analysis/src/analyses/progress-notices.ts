@@ -1,8 +1,11 @@
 import type { Database, Logger } from '@stockai/platform';
-import { analysesRepo } from './repo';
+import { type AnalysisRow, analysesRepo } from './repo';
 
-/** A stage an analysis reached, or `'ended'` once its completion or failure committed. */
-export type ProgressNotice = { progress: number; message: string; fromCache: boolean } | 'ended';
+/**
+ * A stage an analysis reached, or its end once committed: `{ ended }` with the completed row
+ * (report included), or `'ended'` when the row is to be read (a failure).
+ */
+export type ProgressNotice = { progress: number; message: string; fromCache: boolean } | { ended: AnalysisRow } | 'ended';
 
 /**
  * Progress told within one process: the jobs this process runs announce each stage, and the

@@ -7,7 +7,7 @@ import { type AnalysisRow, analysesRepo } from './repo';
  * when the read failed (the next round tries again), or `'closing'` once the watcher closes;
  * between rounds, a stage a job of this process announced (`{ stage }`).
  */
-export type WatchedRow = AnalysisRow | null | undefined | 'closing' | { stage: Exclude<ProgressNotice, 'ended'> };
+export type WatchedRow = AnalysisRow | null | undefined | 'closing' | { stage: Exclude<ProgressNotice, 'ended' | { ended: AnalysisRow }> };
 
 export interface ProgressWatcher {
   /** Calls `listener` every round until the returned function is called. */
@@ -30,7 +30,8 @@ export interface ProgressWatcher {
  * where PGlite's single session cannot hold a LISTEN and the in-memory cache has no pub/sub).
  * 200 ms is well under the time a stage takes to be noticed. A job of this process also tells
  * its stages through `notices`: they reach the stream at once (the row may be written up to
- * `progressWriteMs` later), and its end makes the next round read at once.
+ * `progressWriteMs` later); its completion comes with the committed row, which ends the stream
+ * without a read, and a failure makes the next round read at once.
  */
 export function progressWatcher(db: Database, logger: Logger, notices: ProgressNotices, pollMs = 200): ProgressWatcher {
   const watched = new Map<string, Set<(row: WatchedRow) => void>>();
@@ -78,7 +79,11 @@ export function progressWatcher(db: Database, logger: Logger, notices: ProgressN
       set.add(listener);
       watched.set(analysisId, set);
       schedule();
-      const unhear = notices.on(analysisId, (notice) => (notice === 'ended' ? readSoon() : listener({ stage: notice })));
+      const unhear = notices.on(analysisId, (notice) => {
+        if (notice === 'ended') readSoon();
+        else if ('ended' in notice) listener(notice.ended);
+        else listener({ stage: notice });
+      });
       return () => {
         unhear();
         set.delete(listener);

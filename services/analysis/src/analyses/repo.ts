@@ -44,6 +44,10 @@ export interface UserStatsRow {
   last_analysis_at: Date | null;
 }
 
+/** Every column but the report (`results`, tens of kilobytes of JSON once completed). */
+const COLUMNS_BUT_RESULTS = `id, user_id, symbol, status, progress, message, error, investor_type, preferences, from_cache, attempts,
+  queued_at, created_at, updated_at, completed_at`;
+
 export const analysesRepo = {
   /**
    * Records a new running analysis, not yet queued. False when the id exists already (a retried
@@ -103,9 +107,17 @@ export const analysesRepo = {
     return rows;
   },
 
-  /** The analyses among `ids` (the progress streams' one read per round). */
+  /**
+   * The analyses among `ids` (the progress streams' one read per round). The report is read
+   * only for a finished one: a round reads every watched row, most of them still running, and
+   * the rows a stream has already ended on are not its concern.
+   */
   async findMany(db: Queryable, ids: string[]): Promise<AnalysisRow[]> {
-    const { rows } = await db.query<AnalysisRow>('SELECT * FROM analyses WHERE id = ANY($1::uuid[])', [ids]);
+    const { rows } = await db.query<AnalysisRow>(
+      `SELECT ${COLUMNS_BUT_RESULTS}, CASE WHEN status = 'processing' THEN NULL ELSE results END AS results
+       FROM analyses WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
     return rows;
   },
 
@@ -149,17 +161,24 @@ export const analysesRepo = {
 
   /**
    * Completes a running analysis, recording whether the result cache served it (its stages may
-   * not have been written: see `progressWriter`); false when it was already finished (by
-   * another delivery).
+   * not have been written: see `progressWriter`), and returns the completed row (with the report
+   * it was given, not read back); undefined when it was already finished (by another delivery).
    */
-  async complete(tx: Queryable, id: string, results: AnalysisResults, message: string, fromCache: boolean): Promise<boolean> {
-    const { rowCount } = await tx.query(
+  async complete(
+    tx: Queryable,
+    id: string,
+    results: AnalysisResults,
+    message: string,
+    fromCache: boolean,
+  ): Promise<AnalysisRow | undefined> {
+    const { rows } = await tx.query<Omit<AnalysisRow, 'results'>>(
       `UPDATE analyses SET status = 'completed', progress = 100, message = $3, results = $2::text::jsonb,
          from_cache = from_cache OR $4, completed_at = now(), updated_at = clock_timestamp()
-       WHERE id = $1 AND status = 'processing'`,
+       WHERE id = $1 AND status = 'processing'
+       RETURNING ${COLUMNS_BUT_RESULTS}`,
       [id, JSON.stringify(results), message, fromCache],
     );
-    return rowCount === 1;
+    return rows[0] && { ...rows[0], results };
   },
 
   /** Fails a running analysis; false when it was already finished. */
@@ -187,8 +206,7 @@ export const analysesRepo = {
     const filter = where.join(' AND ');
     const counted = await db.query<{ total: string }>(`SELECT count(*) AS total FROM analyses WHERE ${filter}`, params);
     const { rows } = await db.query<Omit<AnalysisRow, 'results'>>(
-      `SELECT id, user_id, symbol, status, progress, message, error, investor_type, preferences, from_cache, attempts, queued_at,
-              created_at, updated_at, completed_at
+      `SELECT ${COLUMNS_BUT_RESULTS}
        FROM analyses WHERE ${filter} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.limit, (query.page - 1) * query.limit],
     );
