@@ -219,6 +219,25 @@ describe('analysis service: AI results and prompts for admins', () => {
     ]);
     expect((await call('GET', '/internal/admin/prompts')).body.systemPrompts[0].template).toBe(template);
 
+    // The next report's exchange is sent the edited prompt at once: the copy of the prompts this
+    // process keeps (read by the first test's report) is dropped by the edit.
+    const analysisId = crypto.randomUUID();
+    const analyst = createAnalyst({
+      apiKey: 'k',
+      baseUrl: standIn.url,
+      model: 'sonar',
+      maxRetries: 0,
+      db: service.db,
+      logger: createLogger('analysis', 'silent'),
+    });
+    const input = { data: steadyCompany(), medians: industrialsMedians, investorType: null };
+    await assessBusiness(input, valuationModels(input), analyst, { analysisId, userId: adminId, symbol: 'STDY' });
+    const { rows } = await service.db.query<{ full_conversation: Array<{ role: string; content: string }> }>(
+      'SELECT full_conversation FROM ai_requests WHERE analysis_id = $1',
+      [analysisId],
+    );
+    expect(rows[0]?.full_conversation[0]?.content).toMatch(/^你是一位審慎的分析師，請以繁體中文分析 .+（STDY），只回覆 JSON 物件。$/);
+
     const short = await call('PUT', '/internal/admin/prompts/business-analysis', adminToken, { template: 'too short' });
     expect(short).toEqual({ status: 400, body: { error: 'template: must be at least 20 characters', code: 'VALIDATION_FAILED' } });
     expect((await call('PUT', '/internal/admin/prompts/no-such-prompt', adminToken, { template })).status).toBe(404);

@@ -32,7 +32,7 @@ export function recordBuiltInExchanges(analyst: Analyst, deps: { db: Database; l
     started: number,
   ) {
     try {
-      const prompt = await systemPromptsRepo.find(db, PROMPT_IDS[purpose]);
+      const prompt = await systemPromptsRepo.current(db, PROMPT_IDS[purpose]);
       const user = userMessage(facts, data, now);
       const conversation: ChatMessage[] = [
         ...(prompt ? [{ role: 'system' as const, content: renderTemplate(prompt.template, data) }] : []),

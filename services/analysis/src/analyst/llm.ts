@@ -133,7 +133,7 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     ctx: AnalystContext,
     now = new Date(),
   ): Promise<{ answer: string; sources: Citation[] } | undefined> {
-    const prompt = await systemPromptsRepo.find(db, PROMPT_IDS[purpose]);
+    const prompt = await systemPromptsRepo.current(db, PROMPT_IDS[purpose]);
     if (!prompt) {
       logger.error({ promptId: PROMPT_IDS[purpose] }, 'system prompt missing; using the built-in analyst');
       return undefined;

@@ -18,6 +18,15 @@ export interface PromptVersionRow {
   replaced_by: string | null;
 }
 
+/**
+ * How long a process keeps the system prompts it read. Every report's AI exchanges read their
+ * prompt (two per analysis); an edit is seen at once by the process that made it (`update`
+ * forgets its copy) and within this time by the others (a distributed worker).
+ */
+export const PROMPTS_KEPT_MS = 5000;
+
+const kept = new WeakMap<Queryable, { until: number; byId: Promise<Map<string, SystemPromptRow>> }>();
+
 export const systemPromptsRepo = {
   async list(db: Queryable): Promise<SystemPromptRow[]> {
     return (await db.query<SystemPromptRow>('SELECT * FROM system_prompts ORDER BY id')).rows;
@@ -25,6 +34,18 @@ export const systemPromptsRepo = {
 
   async find(db: Queryable, id: string): Promise<SystemPromptRow | undefined> {
     return (await db.query<SystemPromptRow>('SELECT * FROM system_prompts WHERE id = $1', [id])).rows[0];
+  },
+
+  /** A prompt as the AI exchanges use it, from the copy this process keeps (see PROMPTS_KEPT_MS). */
+  async current(db: Queryable, id: string): Promise<SystemPromptRow | undefined> {
+    let copy = kept.get(db);
+    if (!copy || copy.until < Date.now()) {
+      const byId = systemPromptsRepo.list(db).then((rows) => new Map(rows.map((row) => [row.id, row])));
+      copy = { until: Date.now() + PROMPTS_KEPT_MS, byId };
+      kept.set(db, copy);
+      byId.catch(() => kept.get(db) === copy && kept.delete(db));
+    }
+    return (await copy.byId).get(id);
   },
 
   /** Older versions, newest first. */
@@ -44,7 +65,7 @@ export const systemPromptsRepo = {
     change: { template: string; name?: string; description?: string },
     editor: string,
   ): Promise<{ prompt: SystemPromptRow; replaced: { version: number; template: string } } | undefined> {
-    return db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const current = (await tx.query<SystemPromptRow>('SELECT * FROM system_prompts WHERE id = $1 FOR UPDATE', [id])).rows[0];
       if (!current) return undefined;
       await tx.query('INSERT INTO system_prompt_versions (prompt_id, version, template, replaced_by) VALUES ($1, $2, $3, $4)', [
@@ -62,5 +83,7 @@ export const systemPromptsRepo = {
       const prompt = rows[0];
       return prompt && { prompt, replaced: { version: current.version, template: current.template } };
     });
+    kept.delete(db);
+    return updated;
   },
 };
