@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@stockai/platform';
+import { type GroupWriter, type Queryable, groupWriter } from '@stockai/platform';
 
 export interface TokenUsage {
   prompt_tokens: number;
@@ -82,29 +82,52 @@ export interface AiRequestListRow extends Omit<AiRequestRow, 'prompt' | 'respons
 /** How many characters of the response the list shows. */
 export const PREVIEW_LENGTH = 200;
 
+const AI_REQUEST_COLUMNS = 15;
+const columnsOf = (r: NewAiRequest): unknown[] => [
+  r.id,
+  r.analysisId,
+  r.userId,
+  r.symbol,
+  r.market,
+  r.currency,
+  r.purpose,
+  r.model,
+  r.prompt,
+  r.response,
+  r.error,
+  r.tokenUsage === null ? null : JSON.stringify(r.tokenUsage),
+  JSON.stringify(r.fullConversation),
+  r.durationMs,
+  r.provider ?? 'ai',
+];
+
+/** Each database's exchanges written in groups (see `groupWriter`): a burst of reports shares statements. */
+const writers = new WeakMap<Queryable, GroupWriter<NewAiRequest>>();
+
 export const aiRequestsRepo = {
-  async insert(db: Queryable, r: NewAiRequest): Promise<void> {
+  /** Records one exchange; resolves once it is written (with whatever other exchanges were waiting). */
+  insert(db: Queryable, r: NewAiRequest): Promise<void> {
+    let writer = writers.get(db);
+    if (!writer) {
+      writer = groupWriter((rows) => aiRequestsRepo.insertMany(db, rows));
+      writers.set(db, writer);
+    }
+    return writer.add(r);
+  },
+
+  /** Several exchanges in one INSERT, each stamped with the time its row is made. */
+  async insertMany(db: Queryable, rows: NewAiRequest[]): Promise<void> {
+    if (rows.length === 0) return;
+    const values = rows.map((_, i) => {
+      const at = i * AI_REQUEST_COLUMNS;
+      const params = Array.from({ length: AI_REQUEST_COLUMNS }, (__, c) => `$${at + c + 1}`);
+      return `(${params.join(', ')}, clock_timestamp())`;
+    });
     await db.query(
       `INSERT INTO ai_requests (id, analysis_id, user_id, symbol, market, currency, purpose, model, prompt, response, error,
-         token_usage, full_conversation, duration_ms, provider)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [
-        r.id,
-        r.analysisId,
-        r.userId,
-        r.symbol,
-        r.market,
-        r.currency,
-        r.purpose,
-        r.model,
-        r.prompt,
-        r.response,
-        r.error,
-        r.tokenUsage === null ? null : JSON.stringify(r.tokenUsage),
-        JSON.stringify(r.fullConversation),
-        r.durationMs,
-        r.provider ?? 'ai',
-      ],
+         token_usage, full_conversation, duration_ms, provider, request_date)
+       VALUES ${values.join(', ')}`,
+      rows.flatMap(columnsOf),
     );
   },
 
