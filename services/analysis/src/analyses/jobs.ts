@@ -1,5 +1,5 @@
 import { eventData, eventQueue, parseEventData } from '@stockai/contracts';
-import { type EventBus, type Logger, type Subscription, analysisDuration, newEvent, writeOutbox } from '@stockai/platform';
+import { type EventBus, type Logger, type Subscription, analysisDuration, newEvent } from '@stockai/platform';
 import { type FailureCause, recordFailure } from './failure';
 import { MarketDataMissing, type PipelineDeps, runPipeline } from './pipeline';
 import { type AnalysisRow, analysesRepo } from './repo';
@@ -130,13 +130,9 @@ async function withDeadline<T>(ms: number, run: (signal: AbortSignal) => Promise
 }
 
 async function finishCompleted(deps: JobDeps, analysis: AnalysisRow, { results, fromCache }: Awaited<ReturnType<typeof runPipeline>>) {
-  const completed = await deps.db.transaction(async (tx) => {
-    const row = await analysesRepo.complete(tx, analysis.id, results, STAGES.completed.message, fromCache);
-    if (!row) return undefined;
-    const data = eventData('analysis.completed', { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol });
-    await writeOutbox(tx, newEvent('analysis.completed', data));
-    return row;
-  });
+  const data = eventData('analysis.completed', { analysisId: analysis.id, userId: analysis.user_id, symbol: analysis.symbol });
+  const change = { results, message: STAGES.completed.message, fromCache };
+  const completed = await analysesRepo.complete(deps.db, analysis.id, change, newEvent('analysis.completed', data));
   if (completed) {
     deps.afterCommit();
     // The streams of this process end on the committed row as it is, report included: no read.

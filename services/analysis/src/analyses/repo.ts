@@ -1,4 +1,4 @@
-import type { Queryable } from '@stockai/platform';
+import { type EventEnvelope, type Queryable, changeWithOutbox } from '@stockai/platform';
 import type { InvestorPreferences, RiskProfileId } from '@stockai/contracts';
 import type { AnalysisResults } from '../report/types';
 
@@ -74,13 +74,14 @@ export const analysesRepo = {
     return rowCount === 1;
   },
 
-  /** Marks a running analysis queued (its job is written in the same transaction); false when it was not waiting for that. */
-  async markQueued(tx: Queryable, id: string): Promise<boolean> {
-    const { rowCount } = await tx.query(
-      "UPDATE analyses SET queued_at = now(), updated_at = clock_timestamp() WHERE id = $1 AND status = 'processing' AND queued_at IS NULL",
-      [id],
-    );
-    return rowCount === 1;
+  /**
+   * Marks a running analysis queued and records its job (`analysis.requested`) in one statement
+   * (see `changeWithOutbox`); false, with no job, when it was not waiting for that.
+   */
+  async queue(db: Queryable, id: string, job: EventEnvelope): Promise<boolean> {
+    const sql = `UPDATE analyses SET queued_at = now(), updated_at = clock_timestamp()
+                 WHERE id = $1 AND status = 'processing' AND queued_at IS NULL RETURNING id`;
+    return (await changeWithOutbox(db, { sql, params: [id] }, job)).length === 1;
   },
 
   /** Removes a start that billing refused (nothing was debited, nothing was queued): it never happened. */
@@ -160,25 +161,24 @@ export const analysesRepo = {
   },
 
   /**
-   * Completes a running analysis, recording whether the result cache served it (its stages may
-   * not have been written: see `progressWriter`), and returns the completed row (with the report
-   * it was given, not read back); undefined when it was already finished (by another delivery).
+   * Completes a running analysis with its report and records `completed` (the event) in one
+   * statement, recording whether the result cache served it (its stages may not have been
+   * written: see `progressWriter`). Returns the completed row (with the report it was given, not
+   * read back); undefined, with no event, when it was already finished (by another delivery).
    */
   async complete(
-    tx: Queryable,
+    db: Queryable,
     id: string,
-    results: AnalysisResults,
-    message: string,
-    fromCache: boolean,
+    change: { results: AnalysisResults; message: string; fromCache: boolean },
+    completed: EventEnvelope,
   ): Promise<AnalysisRow | undefined> {
-    const { rows } = await tx.query<Omit<AnalysisRow, 'results'>>(
-      `UPDATE analyses SET status = 'completed', progress = 100, message = $3, results = $2::text::jsonb,
-         from_cache = from_cache OR $4, completed_at = now(), updated_at = clock_timestamp()
-       WHERE id = $1 AND status = 'processing'
-       RETURNING ${COLUMNS_BUT_RESULTS}`,
-      [id, JSON.stringify(results), message, fromCache],
-    );
-    return rows[0] && { ...rows[0], results };
+    const sql = `UPDATE analyses SET status = 'completed', progress = 100, message = $3, results = $2::text::jsonb,
+                   from_cache = from_cache OR $4, completed_at = now(), updated_at = clock_timestamp()
+                 WHERE id = $1 AND status = 'processing'
+                 RETURNING ${COLUMNS_BUT_RESULTS}`;
+    const params = [id, JSON.stringify(change.results), change.message, change.fromCache];
+    const [row] = await changeWithOutbox<Omit<AnalysisRow, 'results'>>(db, { sql, params }, completed);
+    return row && { ...row, results: change.results };
   },
 
   /** Fails a running analysis; false when it was already finished. */

@@ -53,7 +53,7 @@ export function analysesService(deps: AnalysesDeps) {
      *    is charged;
      * 2. debit 1 credit through billing under `analysis:<id>`;
      * 3. queue the job: `analysis.requested` to the outbox, and the row marked queued, in one
-     *    transaction.
+     *    statement.
      * A clean refusal from billing (402, or a connection refused: nothing charged) removes the
      * row. An unknown outcome (a timeout, a 5xx) fails the analysis and publishes
      * `analysis.failed`, on which billing refunds the debit if it happened. A process killed
@@ -160,12 +160,8 @@ export function analysesService(deps: AnalysesDeps) {
   /** Step 3. The job goes out with the row marked queued; nothing is queued for an analysis the sweep already failed. */
   async function queue(ref: AnalysisRef) {
     try {
-      const queued = await db.transaction(async (tx) => {
-        if (!(await analysesRepo.markQueued(tx, ref.analysisId))) return false;
-        await writeOutbox(tx, newEvent('analysis.requested', eventData('analysis.requested', ref)));
-        return true;
-      });
-      if (queued) deps.afterCommit();
+      const job = newEvent('analysis.requested', eventData('analysis.requested', ref));
+      if (await analysesRepo.queue(db, ref.analysisId, job)) deps.afterCommit();
     } catch (err) {
       logger.error({ err, ...ref }, 'a debited analysis could not be queued; the sweep will fail it and billing will refund it');
       throw serviceUnavailable(

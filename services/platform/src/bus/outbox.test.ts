@@ -1,7 +1,7 @@
 import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
 import type { Database } from '../db/types';
 import { createMemoryBus } from './memory';
-import { createOutboxRelay, writeOutbox } from './outbox';
+import { changeWithOutbox, createOutboxRelay, writeOutbox } from './outbox';
 import { testDatabases, testEvent, waitFor } from './test-helpers';
 import type { BusLogger, EventBus, EventEnvelope } from './types';
 
@@ -51,6 +51,30 @@ describe.each(testDatabases)('outbox on %s', (database, createDatabase) => {
     await waitFor('the committed event', () => received.length === 1);
     expect(received).toEqual([committed]);
     expect((await db.query('SELECT id FROM outbox WHERE id = $1', [rolledBack.id])).rows).toEqual([]);
+  });
+
+  it('records a change and its event in one statement, the event only when the change returned a row', async () => {
+    await db.query('CREATE TABLE IF NOT EXISTS outbox_test_items (id int PRIMARY KEY, state text NOT NULL)');
+    await db.query('DELETE FROM outbox_test_items');
+    await db.query("INSERT INTO outbox_test_items VALUES (1, 'waiting')");
+    const change = (id: number) => ({
+      sql: "UPDATE outbox_test_items SET state = 'done' WHERE id = $1 AND state = 'waiting' RETURNING id, state",
+      params: [id],
+    });
+    const done = event('analysis.requested', { id: 1 });
+    expect(await changeWithOutbox(db, change(1), done)).toEqual([{ id: 1, state: 'done' }]);
+    // Nothing changed the second time (and nothing exists for id 2): no event either.
+    expect(await changeWithOutbox(db, change(1), event('analysis.requested', { id: 1 }))).toEqual([]);
+    expect(await changeWithOutbox(db, change(2), event('analysis.requested', { id: 2 }))).toEqual([]);
+    expect((await unpublished()).map((row) => row.id)).toEqual([done.id]);
+    // A change that fails records no event: the one statement is undone whole.
+    const failing = { sql: 'INSERT INTO outbox_test_items VALUES ($1, $2) RETURNING id', params: [1, 'duplicate'] };
+    await expect(changeWithOutbox(db, failing, event('analysis.requested'))).rejects.toThrow(/duplicate key/);
+    expect((await unpublished()).map((row) => row.id)).toEqual([done.id]);
+    const sut = createOutboxRelay({ db, bus });
+    expect(await sut.relayOnce()).toBe(1);
+    await waitFor('the recorded event', () => received.length === 1);
+    expect(received).toEqual([done]);
   });
 
   it('publishes committed events once each, in the order they were written', async () => {

@@ -19,6 +19,26 @@ export async function writeOutbox(tx: Queryable, event: EventEnvelope): Promise<
   ]);
 }
 
+/**
+ * A change and its event in one statement: `change` is an INSERT, UPDATE or DELETE with a
+ * RETURNING clause (parameters $1…$n), and `event` is recorded only when it returned a row,
+ * through a data-modifying CTE. Both commit together or neither, as with `writeOutbox` in a
+ * transaction, but in one round trip: on an embedded database (one session, the statements
+ * run on another thread) a transaction holds the session while each of its statements goes
+ * back and forth. Returns the change's rows.
+ */
+export async function changeWithOutbox<T>(db: Queryable, change: { sql: string; params: unknown[] }, event: EventEnvelope): Promise<T[]> {
+  const n = change.params.length;
+  const { rows } = await db.query<T>(
+    `WITH changed AS (${change.sql}),
+       recorded AS (INSERT INTO outbox (id, type, payload, created_at)
+                    SELECT $${n + 1}, $${n + 2}, $${n + 3}::text::jsonb, clock_timestamp() WHERE EXISTS (SELECT 1 FROM changed))
+     SELECT * FROM changed`,
+    [...change.params, event.id, event.type, JSON.stringify(event)],
+  );
+  return rows;
+}
+
 export interface OutboxRelayOptions {
   db: Database;
   bus: Pick<EventBus, 'publish'>;

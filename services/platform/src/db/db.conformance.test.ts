@@ -129,6 +129,29 @@ function describeDatabaseConformance(name: string, open: () => Promise<Opened>) 
       expect((await sut.query(`SELECT id FROM ${t}`)).rows).toEqual([{ id: 2 }]);
     });
 
+    it('rolls back when the first statement fails, and runs a transaction with no statement as nothing', async () => {
+      const t = table();
+      await sut.query(`CREATE TABLE ${t} (id int PRIMARY KEY)`);
+      await expect(sut.transaction((tx) => tx.query(`INSERT INTO ${t} VALUES ('not a number')`))).rejects.toMatchObject({ code: '22P02' });
+      expect(await sut.transaction(async () => 'nothing to do')).toBe('nothing to do');
+      // Neither left a transaction open: a statement outside one commits on its own.
+      await sut.query(`INSERT INTO ${t} VALUES (3)`);
+      await expect(sut.transaction(async () => Promise.reject(new Error('gave up')))).rejects.toThrow('gave up');
+      expect((await sut.query(`SELECT id FROM ${t}`)).rows).toEqual([{ id: 3 }]);
+    });
+
+    it('keeps statements sent at once inside their transaction', async () => {
+      const t = table();
+      await sut.query(`CREATE TABLE ${t} (id int PRIMARY KEY)`);
+      await expect(
+        sut.transaction(async (tx) => {
+          await Promise.all([1, 2, 3].map((id) => tx.query(`INSERT INTO ${t} VALUES ($1)`, [id])));
+          throw new Error('undo all three');
+        }),
+      ).rejects.toThrow('undo all three');
+      expect((await sut.query(`SELECT id FROM ${t}`)).rows).toEqual([]);
+    });
+
     it('loses no update when transactions read-modify-write a locked row in parallel', async () => {
       const t = table();
       await sut.query(`CREATE TABLE ${t} (id int PRIMARY KEY, value int NOT NULL)`);

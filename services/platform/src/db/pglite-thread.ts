@@ -7,7 +7,8 @@ import type { Database } from './types';
  * The thread's program, plain CommonJS run with `eval`: no file to find or to bundle, and no
  * TypeScript loader needed (tsx, jest's SWC and the esbuild bundles each load TypeScript
  * differently; a worker started from a .ts file would need all three). It runs one PGlite and
- * answers each message `{ id, op, sql, params }` with `{ id, value }` or `{ id, error }`.
+ * answers each message `{ id, op, sql, params, begin }`, one at a time in order, with
+ * `{ id, value }` or `{ id, error }`.
  */
 const THREAD_PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -27,10 +28,11 @@ const errorOf = (err) => {
     parentPort.postMessage({ id: 0, error: errorOf(err) });
     return;
   }
-  parentPort.on('message', async ({ id, op, sql, params }) => {
+  const handle = async ({ id, op, sql, params, begin }) => {
     try {
       let value;
       if (op === 'query') {
+        if (begin) await pg.exec('BEGIN');
         const result = await pg.query(sql, params);
         value = { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 };
       } else if (op === 'exec') await pg.exec(sql);
@@ -39,6 +41,12 @@ const errorOf = (err) => {
     } catch (err) {
       parentPort.postMessage({ id, error: errorOf(err) });
     }
+  };
+  // One message at a time, in the order sent: a statement sent with begin runs in the
+  // transaction it opens, before anything sent after it.
+  let chain = Promise.resolve();
+  parentPort.on('message', (message) => {
+    chain = chain.then(() => handle(message));
   });
   parentPort.postMessage({ id: 0 });
 })();
@@ -89,13 +97,13 @@ export async function createThreadedPgliteDatabase(dataDir?: string): Promise<Da
   worker.on('error', stop);
   worker.on('exit', (code) => stop(new Error(`the database thread stopped (exit code ${code})`)));
 
-  const call = (op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[]) =>
+  const call = (op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[], begin?: boolean) =>
     new Promise<unknown>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const id = nextId++;
       pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, op, sql, params });
+      worker.postMessage({ id, op, sql, params, begin });
     });
 
   try {
@@ -107,7 +115,8 @@ export async function createThreadedPgliteDatabase(dataDir?: string): Promise<Da
   worker.unref();
 
   const session: PgliteSession = {
-    query: async <T>(sql: string, params?: unknown[]) => (await call('query', sql, params)) as { rows: T[]; rowCount: number },
+    query: async <T>(sql: string, params?: unknown[], options?: { begin?: boolean }) =>
+      (await call('query', sql, params, options?.begin)) as { rows: T[]; rowCount: number },
     exec: async (sql) => void (await call('exec', sql)),
     async close() {
       await call('close');
