@@ -78,14 +78,6 @@ export const creditAccountsRepo = {
     return rows[0];
   },
 
-  async addToBalances(tx: Queryable, userId: string, delta: { paid: number; daily: number }): Promise<void> {
-    await tx.query('UPDATE credit_accounts SET paid_credits = paid_credits + $2, daily_credits = daily_credits + $3 WHERE user_id = $1', [
-      userId,
-      delta.paid,
-      delta.daily,
-    ]);
-  },
-
   async markRefilled(tx: Queryable, userId: string, day: string): Promise<void> {
     await tx.query('UPDATE credit_accounts SET daily_refilled_on = $2 WHERE user_id = $1', [userId, day]);
   },
@@ -111,13 +103,25 @@ export const creditAccountsRepo = {
  */
 export const ledgerRepo = {
   /** Appends the entry; false, with nothing written, when its key was used before. */
-  async append(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
-    const { rowCount } = await tx.query(
-      `INSERT INTO credit_ledger (user_id, kind, paid_delta, daily_delta, idempotency_key, reference, note)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
+  /**
+   * Appends `entry` and adds it to its account's cached balances, in one statement (the account
+   * is the caller's, locked); false, with nothing changed, when its key was used. One statement
+   * rather than two: on an embedded database every statement of a transaction is a round trip
+   * while the transaction holds the session, and every analysis start debits.
+   */
+  async appendAndApply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
+    const { rows } = await tx.query<{ appended: number }>(
+      `WITH entry AS (
+         INSERT INTO credit_ledger (user_id, kind, paid_delta, daily_delta, idempotency_key, reference, note)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING
+         RETURNING user_id, paid_delta, daily_delta),
+       applied AS (
+         UPDATE credit_accounts a SET paid_credits = a.paid_credits + e.paid_delta, daily_credits = a.daily_credits + e.daily_delta
+         FROM entry e WHERE a.user_id = e.user_id)
+       SELECT count(*)::int AS appended FROM entry`,
       [entry.userId, entry.kind, entry.paidDelta, entry.dailyDelta, entry.idempotencyKey, entry.reference ?? null, entry.note ?? null],
     );
-    return rowCount === 1;
+    return rows[0]?.appended === 1;
   },
 
   /** The entries under `keys`, in their order (undefined where there is none), in one query. */

@@ -24,9 +24,7 @@ const refundKey = (reference: string) => `refund:${reference}`;
 
 /** Appends `entry` to the ledger and applies it to the cached balances; false, with nothing changed, when its key was used. */
 async function apply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
-  if (!(await ledgerRepo.append(tx, entry))) return false;
-  await creditAccountsRepo.addToBalances(tx, entry.userId, { paid: entry.paidDelta, daily: entry.dailyDelta });
-  return true;
+  return ledgerRepo.appendAndApply(tx, entry);
 }
 
 /**
