@@ -1,6 +1,8 @@
 /**
  * Analysis speed through the gateway, on the all-in-one process (`npm start`'s shape: embedded
- * database, bus and cache, the bundled market data and the built-in analyst). Two figures:
+ * database, bus and cache, the bundled market data and the built-in analyst), run in a child
+ * process so the benchmark's own requests and streams are not on the server's event loop.
+ * Two figures:
  *
  * 1. single: analyses run one after another (each by a new user, each symbol new to the
  *    result cache), time from the start request to the completed event on its event stream;
@@ -12,14 +14,15 @@
  *
  * Usage: `npm run bench:analysis` (env BENCH_SINGLE = how many single runs, default 20;
  * BENCH_BURST = the burst's size, default 50; BENCH_CPU_PROFILE = a file to write a CPU profile
- * of the whole process during the burst to, for Chrome DevTools or speedscope).
+ * of the server's main thread during the burst to, for Chrome DevTools or speedscope). The
+ * burst also reports the server's CPU time: its main thread, its other threads (the services'
+ * database threads, V8's), and the sum per analysis.
  * Users are registered before the clock starts; registration (argon2id) is not measured.
  */
 import fs from 'node:fs';
-import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
-import { startAllInOne } from '../deploy/all-in-one';
+import { startAllInOneProcess } from './all-in-one-process';
 import { ANALYSABLE_SYMBOLS } from './symbols';
 
 const SINGLE_RUNS = Number(process.env.BENCH_SINGLE ?? 20);
@@ -108,31 +111,13 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 };
-/** The V8 profiler of this process (the whole all-in-one runs in it), through node:inspector. */
-async function startProfile() {
-  const session = new inspector.Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 500 });
-  await post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-      session.disconnect();
-      return profile;
-    },
-  };
-}
-
 const ms = (v: number) => `${Math.round(v)} ms`;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-bench-'));
   // 71 sign-ups from one address: above auth's per-network sign-up limit, so it is raised here.
   const registerPerIp = { name: 'register-ip', limit: 1000, windowSeconds: 3600 };
-  const app = await startAllInOne({
+  const app = await startAllInOneProcess({
     dataDir,
     port: 0,
     host: '127.0.0.1',
@@ -154,11 +139,15 @@ async function main() {
     const fresh = SYMBOLS.slice(SINGLE_RUNS, SINGLE_RUNS + 50);
     if (fresh.length < 50) throw new Error(`need ${SINGLE_RUNS + 51} symbols`);
     const burstSymbols = burstUsers.map((_, i) => fresh[i % fresh.length] as string);
-    const profiler = CPU_PROFILE ? await startProfile() : undefined;
+    if (CPU_PROFILE) await app.startProfile();
+    const cpuBefore = await app.cpu();
     const burstStarted = performance.now();
     const burst = await Promise.all(burstUsers.map((token, i) => timedAnalysis(app.url, api, token, burstSymbols[i] as string)));
     const burstTotal = performance.now() - burstStarted;
-    if (profiler && CPU_PROFILE) fs.writeFileSync(CPU_PROFILE, JSON.stringify(await profiler.stop()));
+    const cpuAfter = await app.cpu();
+    if (CPU_PROFILE) await app.stopProfile(path.resolve(CPU_PROFILE));
+    const mainCpu = cpuAfter.main - cpuBefore.main;
+    const otherCpu = cpuAfter.others - cpuBefore.others;
 
     const summary = (timings: Timing[], key: keyof Timing) => {
       const values = timings.map((t) => t[key]);
@@ -177,6 +166,8 @@ async function main() {
         accepted: summary(burst, 'accepted'),
         server: summary(burst, 'server'),
         allDone: ms(burstTotal),
+        // The server's CPU time during the burst (two cores: twice the wall time is all there is).
+        serverCpu: { mainThread: ms(mainCpu), otherThreads: ms(otherCpu), perAnalysis: ms((mainCpu + otherCpu) / burst.length) },
       },
     };
     console.log(JSON.stringify(figures, null, 2));
