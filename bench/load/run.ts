@@ -3,7 +3,8 @@
  * time: each scenario sends a fixed number of requests or runs for a fixed number of seconds.
  *
  * Shapes (LOAD_SHAPE = all-in-one | distributed | both, default both):
- * - all-in-one: what `npm start` runs (PGlite, in-memory bus and cache, in-process workers);
+ * - all-in-one: what `npm start` runs (PGlite, in-memory bus and cache, in-process workers), in
+ *   a child process of its own;
  * - distributed: every service, a worker and the gateway as separate processes on the real
  *   PostgreSQL and Redis, and RabbitMQ in a virtual host of the run's own (made and deleted
  *   with rabbitmqctl), so closing "all" its connections touches no other run.
@@ -20,9 +21,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startAllInOne } from '../../deploy/all-in-one';
 import { ProcessGroup, distributedProcesses } from '../../deploy/distributed';
 import { prepareDistributedRun } from '../../tests/support/distributed-run';
+import { startAllInOneProcess } from '../all-in-one-process';
 import { startChatStandIn } from '../../tests/integration/analysis/analysis-stack';
 import { freePort } from '../../tests/support/gateway';
 import { type Figures, show } from './measure';
@@ -34,7 +35,8 @@ async function allInOne(results: Results) {
   const ai = await startChatStandIn();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-load-'));
   Object.assign(process.env, { LLM_API_KEY: 'load-test', LLM_BASE_URL: ai.url });
-  const app = await startAllInOne({
+  // In a process of its own, as `npm start` runs: the scenarios' clients stay out of its event loop.
+  const app = await startAllInOneProcess({
     dataDir,
     port: 0,
     host: '127.0.0.1',
