@@ -55,6 +55,20 @@ describe('analysis service: AI results and prompts for admins', () => {
     ...overrides,
   });
 
+  /** The business part of a report of STDY, written by the AI analyst (the stand-in), which logs its exchange. */
+  const assessWithTheAiAnalyst = async (analysisId: string) => {
+    const analyst = createAnalyst({
+      apiKey: 'k',
+      baseUrl: standIn.url,
+      model: 'sonar',
+      maxRetries: 0,
+      db: service.db,
+      logger: createLogger('analysis', 'silent'),
+    });
+    const input = { data: steadyCompany(), medians: industrialsMedians, investorType: null };
+    await assessBusiness(input, valuationModels(input), analyst, { analysisId, userId: adminId, symbol: 'STDY' });
+  };
+
   beforeAll(async () => {
     [service, standIn] = await Promise.all([startTestService(analysis), startLlmStandIn()]);
     adminToken = signAccessToken(service.keys.privateKey, { id: adminId, role: 'admin' }, 3600).token;
@@ -87,16 +101,7 @@ describe('analysis service: AI results and prompts for admins', () => {
 
   it('lists what the AI analyst logged, 20 a page, newest first, with a response preview', async () => {
     const analysisId = crypto.randomUUID();
-    const analyst = createAnalyst({
-      apiKey: 'k',
-      baseUrl: standIn.url,
-      model: 'sonar',
-      maxRetries: 0,
-      db: service.db,
-      logger: createLogger('analysis', 'silent'),
-    });
-    const input = { data: steadyCompany(), medians: industrialsMedians, investorType: null };
-    await assessBusiness(input, valuationModels(input), analyst, { analysisId, userId: adminId, symbol: 'STDY' });
+    await assessWithTheAiAnalyst(analysisId);
     for (let i = 0; i < 21; i++) await aiRequestsRepo.insert(service.db, record({ symbol: i % 2 ? 'AAPL' : '0700.HK' }));
     // Older than the analyst's request, which must come first.
     await service.db.query("UPDATE ai_requests SET request_date = now() - interval '1 hour' WHERE analysis_id <> $1", [analysisId]);
@@ -222,16 +227,7 @@ describe('analysis service: AI results and prompts for admins', () => {
     // The next report's exchange is sent the edited prompt at once: the copy of the prompts this
     // process keeps (read by the first test's report) is dropped by the edit.
     const analysisId = crypto.randomUUID();
-    const analyst = createAnalyst({
-      apiKey: 'k',
-      baseUrl: standIn.url,
-      model: 'sonar',
-      maxRetries: 0,
-      db: service.db,
-      logger: createLogger('analysis', 'silent'),
-    });
-    const input = { data: steadyCompany(), medians: industrialsMedians, investorType: null };
-    await assessBusiness(input, valuationModels(input), analyst, { analysisId, userId: adminId, symbol: 'STDY' });
+    await assessWithTheAiAnalyst(analysisId);
     const { rows } = await service.db.query<{ full_conversation: Array<{ role: string; content: string }> }>(
       'SELECT full_conversation FROM ai_requests WHERE analysis_id = $1',
       [analysisId],
