@@ -5,7 +5,14 @@ import { type AnalysisRow, analysesRepo } from './repo';
  * A stage an analysis reached, or its end once committed: `{ ended }` with the completed row
  * (report included), or `'ended'` when the row is to be read (a failure).
  */
-export type ProgressNotice = { progress: number; message: string; fromCache: boolean } | { ended: AnalysisRow } | 'ended';
+export type ProgressNotice = ProgressStage | { ended: AnalysisRow } | 'ended';
+
+/** A stage reached: its progress mark and text, and whether the result cache served it. */
+export interface ProgressStage {
+  progress: number;
+  message: string;
+  fromCache: boolean;
+}
 
 /**
  * Progress told within one process: the jobs this process runs announce each stage, and the

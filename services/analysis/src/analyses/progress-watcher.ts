@@ -1,5 +1,5 @@
 import type { Database, Logger } from '@stockai/platform';
-import type { ProgressNotices, ProgressNotice } from './progress-notices';
+import type { ProgressNotices, ProgressStage } from './progress-notices';
 import { type AnalysisRow, analysesRepo } from './repo';
 
 /**
@@ -7,7 +7,7 @@ import { type AnalysisRow, analysesRepo } from './repo';
  * when the read failed (the next round tries again), or `'closing'` once the watcher closes;
  * between rounds, a stage a job of this process announced (`{ stage }`).
  */
-export type WatchedRow = AnalysisRow | null | undefined | 'closing' | { stage: Exclude<ProgressNotice, 'ended' | { ended: AnalysisRow }> };
+export type WatchedRow = AnalysisRow | null | undefined | 'closing' | { stage: ProgressStage };
 
 export interface ProgressWatcher {
   /** Calls `listener` every round until the returned function is called. */

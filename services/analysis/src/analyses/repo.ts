@@ -110,8 +110,8 @@ export const analysesRepo = {
 
   /**
    * The analyses among `ids` (the progress streams' one read per round). The report is read
-   * only for a finished one: a round reads every watched row, most of them still running, and
-   * the rows a stream has already ended on are not its concern.
+   * only for a finished one (a stream's last event carries it): a round reads every watched
+   * row, most of them still running.
    */
   async findMany(db: Queryable, ids: string[]): Promise<AnalysisRow[]> {
     const { rows } = await db.query<AnalysisRow>(
