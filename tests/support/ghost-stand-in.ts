@@ -17,6 +17,9 @@ import jwt from 'jsonwebtoken';
  * every call unanswered (Ghost overloaded); `failWith(undefined)` heals it. `misbehave(mode)`
  * makes the posts list answer 200 with something broken (see `Misbehaviour`).
  */
+/** The fields the blog API shows of a post, in sorted order, whichever source (Ghost or the built-in library) wrote it. */
+export const BLOG_POST_FIELDS = ['excerpt', 'feature_image', 'id', 'published_at', 'reading_time', 'slug', 'tags', 'title', 'url'];
+
 export interface StandInPost {
   id: string;
   slug: string;

@@ -9,7 +9,7 @@ import { Pool } from 'pg';
 import { uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { ProcessGroup, SERVICES, distributedProcesses } from '../../deploy/distributed';
 import { JOBS_QUEUE } from '../../services/analysis/src/analyses/jobs';
-import { type ChatStandIn, followProgress, startChatStandIn } from '../integration/analysis/analysis-stack';
+import { type ChatStandIn, expectAaplGrowthReport, followProgress, startChatStandIn } from '../integration/analysis/analysis-stack';
 import { type DistributedRun, prepareDistributedRun } from '../support/distributed-run';
 import { freePort, freePortBlock } from '../support/gateway';
 import { type GhostStandIn, sampleGhostPosts, startGhostStandIn } from '../support/ghost-stand-in';
@@ -317,17 +317,7 @@ describe('distributed system through the gateway', () => {
     const report = await analysisOf(id, token);
     expect(report.status).toBe(200);
     expect(report.body).toMatchObject({ id, symbol: 'AAPL', status: 'completed', progress: 100, error: null, investorType: 'growth' });
-    const { results } = report.body;
-    expect(results.basic).toMatchObject({ symbol: 'AAPL', companyName: expect.any(String), currentPrice: expect.any(Number) });
-    expect(results.valuation).toMatchObject({
-      recommendation: expect.any(String),
-      confidence: expect.any(Number),
-      method: expect.any(String),
-    });
-    expect(results.business.competitiveAdvantage).toBe('模擬供應商：競爭優勢');
-    expect(results.suggestions).toMatchObject({ userType: 'growth' });
-    expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'growth', highlighted: true });
-    expect(results.summary).toEqual(expect.any(String));
+    expectAaplGrowthReport(report.body.results);
 
     expect(await creditsOf(token)).toMatchObject({ totalCredits: 2 });
 

@@ -335,6 +335,25 @@ export async function followProgress(
 }
 
 /**
+ * The report of an AAPL analysis started by a growth investor with the stand-in AI provider:
+ * every part present, the stand-in's text in the business part, the growth type first and
+ * highlighted. Both shapes' flow tests read the same report.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a report's JSON, as the API client reads it
+export function expectAaplGrowthReport(results: any): void {
+  expect(results.basic).toMatchObject({ symbol: 'AAPL', companyName: expect.any(String), currentPrice: expect.any(Number) });
+  expect(results.valuation).toMatchObject({
+    recommendation: expect.any(String),
+    confidence: expect.any(Number),
+    method: expect.any(String),
+  });
+  expect(results.business.competitiveAdvantage).toBe('模擬供應商：競爭優勢');
+  expect(results.suggestions).toMatchObject({ userType: 'growth' });
+  expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'growth', highlighted: true });
+  expect(results.summary).toEqual(expect.any(String));
+}
+
+/**
  * A fault-injecting HTTP proxy in front of a real service: requests are forwarded as they are,
  * and while `hold()` is on the answers are kept back until `release()` (the caller times out
  * though the callee acted), which is how a test makes billing's outcome unknown.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '@stockai/platform';
 import { waitFor } from '@stockai/platform/src/testing';
-import { type AnalysisStack, apiClient, followProgress, registerUser, startAnalysisStack } from './analysis-stack';
+import { type AnalysisStack, apiClient, expectAaplGrowthReport, followProgress, registerUser, startAnalysisStack } from './analysis-stack';
 
 jest.setTimeout(120_000);
 
@@ -92,17 +92,7 @@ describe('analysis through the gateway', () => {
     expect(report.status).toBe(200);
     expect(report.body).toMatchObject({ id, symbol: 'AAPL', status: 'completed', progress: 100, error: null, investorType: 'growth' });
     expect(Date.parse(report.body.completedAt)).toBeGreaterThanOrEqual(Date.parse(report.body.createdAt));
-    const results = report.body.results;
-    expect(results.basic).toMatchObject({ symbol: 'AAPL', companyName: expect.any(String), currentPrice: expect.any(Number) });
-    expect(results.valuation).toMatchObject({
-      recommendation: expect.any(String),
-      confidence: expect.any(Number),
-      method: expect.any(String),
-    });
-    expect(results.business.competitiveAdvantage).toBe('模擬供應商：競爭優勢');
-    expect(results.suggestions.userType).toBe('growth');
-    expect(results.suggestions.byInvestorType[0]).toMatchObject({ investorType: 'growth', highlighted: true });
-    expect(typeof results.summary).toBe('string');
+    expectAaplGrowthReport(report.body.results);
 
     const polled = await api('POST', '/api/analyze-polling', { token, body: { analysis_id: id } });
     expect(polled.body).toMatchObject({ id, status: 'completed', progress: 100 });

@@ -5,7 +5,7 @@ import { startTestService, type TestService, waitFor } from '@stockai/platform/s
 import { contentService } from '../../../services/content/src/app';
 import type { ContentOptions } from '../../../services/content/src/config';
 import { ghostSignature } from '../../../services/content/src/ghost/webhook-signature';
-import { type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
+import { BLOG_POST_FIELDS, type GhostStandIn, startGhostStandIn } from '../../support/ghost-stand-in';
 
 interface Answer {
   success: boolean;
@@ -89,17 +89,7 @@ describe('content: Ghost as the source', () => {
       reading_time: 4,
     });
     expect(first.body.posts[0]!.tags.map((t) => t.slug)).toEqual(['tencent', 'hk-stocks']);
-    expect(Object.keys(first.body.posts[0]!).sort()).toEqual([
-      'excerpt',
-      'feature_image',
-      'id',
-      'published_at',
-      'reading_time',
-      'slug',
-      'tags',
-      'title',
-      'url',
-    ]);
+    expect(Object.keys(first.body.posts[0]!).sort()).toEqual(BLOG_POST_FIELDS);
     const second = await get('/api/ghost/blog/posts?page=2&limit=15');
     expect(second.body.posts).toHaveLength(5);
     expect(second.body.pagination).toMatchObject({ page: 2, next: null, prev: 1 });

@@ -2,6 +2,7 @@ import type { BlogPost as Post } from '@stockai/contracts';
 import { generateRsaKeyPair, signAccessToken } from '@stockai/platform';
 import { startTestService, type TestService } from '@stockai/platform/src/testing';
 import { contentService } from '../../../services/content/src/app';
+import { BLOG_POST_FIELDS } from '../../support/ghost-stand-in';
 
 interface Answer {
   success: boolean;
@@ -50,17 +51,7 @@ describe('content: built-in library', () => {
     const dates = all.map((p) => p.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     for (const post of all) {
-      expect(Object.keys(post).sort()).toEqual([
-        'excerpt',
-        'feature_image',
-        'id',
-        'published_at',
-        'reading_time',
-        'slug',
-        'tags',
-        'title',
-        'url',
-      ]);
+      expect(Object.keys(post).sort()).toEqual(BLOG_POST_FIELDS);
       expect(post.title.length).toBeGreaterThan(5);
       expect(post.excerpt.length).toBeGreaterThan(20);
       expect(post.tags.length).toBeGreaterThanOrEqual(1);
