@@ -7,18 +7,9 @@
 import fs from 'node:fs';
 import inspector from 'node:inspector';
 import { type AllInOneOptions, startAllInOne } from '../deploy/all-in-one';
+import { threadCpuMs } from './proc-cpu';
 
 export type ChildRequest = { id: number; op: 'threads' | 'profile-start' | 'profile-stop' | 'stop'; file?: string };
-
-/** CPU time (user + system, ms) of each thread of this process, by thread id. */
-function threadCpu(): Record<string, number> {
-  const tick = 10; // USER_HZ is 100 on Linux
-  const entries = fs.readdirSync('/proc/self/task').map((tid) => {
-    const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return [tid, (Number(fields[11]) + Number(fields[12])) * tick] as const;
-  });
-  return Object.fromEntries(entries);
-}
 
 function profiler() {
   const session = new inspector.Session();
@@ -45,7 +36,7 @@ async function main() {
   const cpuProfile = profiler();
   process.on('message', (request: ChildRequest) => {
     const answer = async () => {
-      if (request.op === 'threads') return { main: String(process.pid), threads: threadCpu() };
+      if (request.op === 'threads') return { main: String(process.pid), threads: threadCpuMs() };
       if (request.op === 'profile-start') return cpuProfile.start();
       if (request.op === 'profile-stop') return cpuProfile.stop(request.file as string);
       await app.stop();

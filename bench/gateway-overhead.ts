@@ -6,10 +6,10 @@
  * BENCH_SECONDS per run (5), BENCH_ROUNDS (5), BENCH_CONNECTIONS (20), BENCH_RATE for a fixed
  * request rate). Without the env URLs it uses the standard local ports, as the tests do.
  */
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { ProcessGroup, distributedProcesses } from '../deploy/distributed';
 import { prepareDistributedRun } from '../tests/support/distributed-run';
+import { cpuMsOf } from './proc-cpu';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /** Direct and gateway runs alternate this many times; the figures are the medians. */
@@ -18,13 +18,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** Requests per second for a fixed-rate run (steadier CPU figures); unset = as fast as possible. */
 const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name; 100 ticks/s.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time (user + system) a process has used so far, in ms (Linux). */
+const cpuMs = (pid: number | undefined): number => (pid ? cpuMsOf(`/proc/${pid}/stat`) : Number.NaN);
 
 async function measure(title: string, url: string, token: string, pids: { gateway?: number; billing?: number }) {
   const before = { gateway: cpuMs(pids.gateway), billing: cpuMs(pids.billing) };

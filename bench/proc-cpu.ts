@@ -1,0 +1,16 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+/**
+ * CPU time (user + system, ms) a process or thread has used so far, from its `/proc/…/stat`
+ * (Linux): utime and stime are fields 14 and 15, the 12th and 13th after the command name, in
+ * ticks of 1/100 s.
+ */
+export function cpuMsOf(statPath: string): number {
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The CPU time of each thread of this process, by thread id. */
+export function threadCpuMs(): Record<string, number> {
+  return Object.fromEntries(readdirSync('/proc/self/task').map((tid) => [tid, cpuMsOf(`/proc/self/task/${tid}/stat`)]));
+}
