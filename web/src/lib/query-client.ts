@@ -3,13 +3,25 @@ import { ApiError } from './api-client';
 import { logUnexpectedFailure } from './log-failure';
 
 /**
- * A refusal (4xx) is an answer, not a blip: asking again gets the same one. Only an unanswered
- * request or a server failure is tried again, once.
+ * Refusals that mean "not yet" rather than "no": a new member's credit account is opened by
+ * billing from auth's `user.registered` event, a moment after the sign-up answer.
  */
-function shouldRetry(failureCount: number, error: unknown): boolean {
+const NOT_YET_CODES: ReadonlySet<string> = new Set(['ACCOUNT_NOT_READY']);
+const NOT_YET_ATTEMPTS = 6;
+
+/**
+ * A refusal (4xx) is an answer, not a blip: asking again gets the same one, except a "not
+ * yet", which is asked again a few times with growing pauses (about 23 s in all). An
+ * unanswered request or a server failure is tried again, once.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && NOT_YET_CODES.has(error.code)) return failureCount < NOT_YET_ATTEMPTS;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
 }
+
+/** 0.5 s, 1 s, 2 s, … up to 8 s between attempts. */
+export const retryDelay = (failureCount: number): number => Math.min(500 * 2 ** failureCount, 8_000);
 
 /** The one cache of server state; every read and write of the app goes through it. */
 export function createQueryClient(): QueryClient {
@@ -19,6 +31,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetry,
+        retryDelay,
         // Screens re-read on mount; a tab switch back is no reason for a burst of requests.
         refetchOnWindowFocus: false,
         staleTime: 30_000,
