@@ -2,7 +2,7 @@
  * How figures read in the report's Traditional Chinese text: per-share amounts with their
  * currency, large amounts in 萬 (10^4), 億 (10^8) or 萬億 (10^12), ratios as percentages.
  */
-import { formatChineseUnits } from '../universe/sources/numbers';
+import { formatChineseUnits, groupDigits } from '../universe/sources/numbers';
 
 /** Per-share amounts: 2 decimals, 3 below 1 (HK penny stocks trade in thousandths). */
 export function roundPrice(value: number): number {
@@ -15,13 +15,13 @@ export function round(value: number, digits = 1): number {
 }
 
 export function money(value: number | null, currency: string): string {
-  return value === null ? '不詳' : `${currency} ${roundPrice(value).toLocaleString('en-US')}`;
+  return value === null ? '不詳' : `${currency} ${groupDigits(roundPrice(value))}`;
 }
 
 /** Large amounts in 萬 / 億 / 萬億, currency code first: "USD 4,668.2 億" (the same style as the data notes). */
 export function bigMoney(value: number | null, currency: string): string {
   if (value === null) return '不詳';
-  return Math.abs(value) >= 1e4 ? `${currency} ${formatChineseUnits(value)}` : `${currency} ${round(value, 0).toLocaleString('en-US')}`;
+  return Math.abs(value) >= 1e4 ? `${currency} ${formatChineseUnits(value)}` : `${currency} ${groupDigits(round(value, 0))}`;
 }
 
 /** A fraction as a percentage: 0.256 → "25.6%". */

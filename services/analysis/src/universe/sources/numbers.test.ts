@@ -1,4 +1,4 @@
-import { formatChineseUnits, formatFigure } from './numbers';
+import { formatChineseUnits, formatFigure, groupDigits } from './numbers';
 
 describe('figures in Hong Kong Chinese units', () => {
   it('reads 10^4 as 萬, 10^8 as 億 and 10^12 as 萬億, with separators and no trailing zeros', () => {
@@ -28,5 +28,16 @@ describe('figures in Hong Kong Chinese units', () => {
 
   it('never writes the English B or M abbreviations', () => {
     for (const value of [1.5e6, 2.75e9, 3.1e11, 7.7e12]) expect(formatFigure(value)).not.toMatch(/[A-Za-z]/);
+  });
+});
+
+describe('groupDigits', () => {
+  it("writes what toLocaleString('en-US') writes, at each precision", () => {
+    const values = [0, 0.5, 1.23456, -1.0005, 999.9999, 1000, 12_345.678, -987_654_321.125, 4_668.25, 1e15 + 0.5];
+    for (const value of values) {
+      expect(groupDigits(value)).toBe(value.toLocaleString('en-US'));
+      for (const digits of [0, 1, 2, 3])
+        expect(groupDigits(value, digits)).toBe(value.toLocaleString('en-US', { maximumFractionDigits: digits }));
+    }
   });
 });
