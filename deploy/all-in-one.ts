@@ -1,8 +1,9 @@
 /**
  * All-in-one: the whole product in one Node process (`npm start`). The gateway on `PORT`
- * serves the built web app and /api; each service listens on its own loopback port;
- * embedded adapters (PGlite under DATA_DIR, in-memory bus and cache) replace PostgreSQL,
- * RabbitMQ and Redis. Same code as the distributed shape, different wiring.
+ * serves the built web app and /api, handing each API request to its service's app in this
+ * process (ADR 58); each service also listens on its own loopback port for the calls services
+ * make to each other. Embedded adapters (PGlite under DATA_DIR, in-memory bus and cache)
+ * replace PostgreSQL, RabbitMQ and Redis. Same code as the distributed shape, different wiring.
  */
 import '@stockai/platform/src/tracing/register';
 import http from 'node:http';
@@ -39,6 +40,12 @@ export interface AllInOneOptions {
   webDir?: string;
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute?: number;
+  /**
+   * How the gateway reaches the services: `in-process` (default) hands each request to the
+   * service's app in this process (ADR 58); `loopback` proxies to their loopback ports as the
+   * distributed gateway does over the network (the tracing test follows that hop).
+   */
+  gatewayHop?: 'in-process' | 'loopback';
   /** The auth service's settings (e-mail, admin seed…); by default from the environment. */
   auth?: Partial<AuthOptions>;
 }
@@ -85,11 +92,23 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
 
   const logger: Logger = createLogger('gateway', level);
   const url = (name: string) => (services[name] as RunningService).url;
+  const handle = (name: string) => (services[name] as RunningService).handle;
   const app = createGatewayApp({
     logger,
     cache: infra.cache,
     publicKey: infra.keys.publicKey,
     upstreams: { auth: url('auth'), billing: url('billing'), analysis: url('analysis'), content: url('content'), admin: url('admin') },
+    // Same process: the gateway hands each request to its service's app, no loopback hop (ADR 58).
+    inProcess:
+      options.gatewayHop === 'loopback'
+        ? undefined
+        : {
+            auth: handle('auth'),
+            billing: handle('billing'),
+            analysis: handle('analysis'),
+            content: handle('content'),
+            admin: handle('admin'),
+          },
     rateLimitPerMinute: options.rateLimitPerMinute ?? 300,
     upstreamTimeoutMs: 15000,
     corsOrigins: [],

@@ -23,6 +23,7 @@ import {
 import { apiDescription } from './api-description';
 import { refuseLargeBodies } from './body-limit';
 import { type StreamLimits, limitEventStreams } from './event-streams';
+import { type InProcessServices, dispatchInProcess } from './in-process';
 import { proxyToServices, type Upstreams } from './proxy';
 import { type ServiceName, routePrefixFor, serviceFor } from './route-table';
 import { type TrustProxy, clientAddress, parseTrustedProxies } from './trusted-proxies';
@@ -31,6 +32,11 @@ export interface GatewayOptions {
   cache: Cache;
   publicKey: string;
   upstreams: Upstreams;
+  /**
+   * The services' HTTP apps when they run in this process (the all-in-one): requests are handed
+   * to them directly (in-process.ts) rather than proxied to their loopback ports.
+   */
+  inProcess?: InProcessServices;
   /** Requests per minute per client IP across all routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
   upstreamTimeoutMs: number;
@@ -109,14 +115,16 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
       // revocation lookup here would be a second Redis round trip per call for the same answer.
       authenticate({ publicKey: options.publicKey }),
       limitEventStreams(options.streamLimits ?? DEFAULT_STREAM_LIMITS),
-      proxyToServices({
-        upstreams: options.upstreams,
-        timeoutMs: options.upstreamTimeoutMs,
-        idleMs: options.upstreamIdleMs,
-        maxSockets: options.maxUpstreamSockets,
-        logger,
-        clientAddressOf,
-      }),
+      options.inProcess
+        ? dispatchInProcess(options.inProcess, clientAddressOf)
+        : proxyToServices({
+            upstreams: options.upstreams,
+            timeoutMs: options.upstreamTimeoutMs,
+            idleMs: options.upstreamIdleMs,
+            maxSockets: options.maxUpstreamSockets,
+            logger,
+            clientAddressOf,
+          }),
     ],
     (err, req, res) => writeError(err, req, res, logger),
   );

@@ -16,7 +16,12 @@ async function main() {
   // Loaded only now, so the instrumentations patch http, express and friends first.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { startAllInOne } = require('../../deploy/all-in-one') as typeof import('../../deploy/all-in-one');
-  const app = await startAllInOne({ port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'trace-')), logLevel: 'silent' });
+  const app = await startAllInOne({
+    port: 0,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'trace-')),
+    logLevel: 'silent',
+    gatewayHop: process.env.TRACE_GATEWAY_HOP === 'loopback' ? 'loopback' : 'in-process',
+  });
   try {
     const res = await fetch(`${app.url}/api/auth/register`, {
       method: 'POST',

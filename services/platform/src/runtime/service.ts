@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { Router } from 'express';
 import { apiDescriptionRoute } from '../api-description/route';
 import type { OpenApiDocument } from '../api-description/describe';
@@ -71,6 +71,8 @@ export interface RunningService {
   url: string;
   /** The routes its HTTP app answers (route-list.ts). */
   routes: RouteInfo[];
+  /** Its HTTP app, for a caller in the same process (the all-in-one's gateway). */
+  handle: RequestListener;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export async function startService(
     port,
     url: `http://127.0.0.1:${port}`,
     routes: routeList(app),
+    handle: app,
     async close() {
       await parts.drain?.();
       await new Promise<void>((resolve) => {
