@@ -182,9 +182,14 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
      */
     async debit(userId: string, amount: number, reference: string): Promise<CreditBalance> {
       const result = await db.transaction(async (tx) => {
-        const account = await lockOrThrow(tx, userId);
         const key = `debit:${reference}`;
-        const [earlier, refunded] = await ledgerRepo.byKeys(tx, [key, refundKey(reference)]);
+        // Sent together, answered in order: the session runs the ledger read after the lock is
+        // taken, without a wait for the lock's answer in between (each wait is a turn of this
+        // busy process' event loop while the account is locked; ADR 57).
+        const [account, [earlier, refunded]] = await Promise.all([
+          lockOrThrow(tx, userId),
+          ledgerRepo.byKeys(tx, [key, refundKey(reference)]),
+        ]);
         if (earlier && earlier.user_id !== userId)
           throw conflict(`The reference ${reference} was already debited for another user`, 'REFERENCE_OF_ANOTHER_USER');
         if (earlier) return { account, debited: false };
@@ -192,8 +197,10 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
         const fromDaily = Math.min(account.daily_credits, amount);
         const fromPaid = amount - fromDaily;
-        await apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference });
-        await writeOutbox(tx, newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference })));
+        await Promise.all([
+          apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference }),
+          writeOutbox(tx, newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference }))),
+        ]);
         return {
           account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily },
           debited: true,
