@@ -78,6 +78,22 @@ export default tseslint.config(
     },
   },
   {
+    // zod compiles an object schema's parser on its first parse: a schema built and parsed in
+    // one expression inside a function (a route handler) pays that on every call.
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ":function CallExpression[callee.property.name=/^(safeParse|parse)(Async)?$/][callee.object.type='CallExpression'][callee.object.callee.object.name='z']",
+          message: 'Build the schema once, at module level, and parse with it here (zod compiles a schema on its first parse).',
+        },
+      ],
+    },
+  },
+  {
     files: ['deploy/**/*.ts', 'bench/**/*.ts', 'services/*/src/cli/**/*.ts', 'web/**/*.{ts,tsx}', '**/test/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },

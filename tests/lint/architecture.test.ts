@@ -48,6 +48,17 @@ describe('architecture lint rules', () => {
     );
   });
 
+  it('refuses a zod schema built and parsed in one expression inside a function, and allows one built once', async () => {
+    const inline = "import { z } from 'zod';\nexport const handle = (params: unknown) => z.object({ id: z.string() }).parse(params).id;\n";
+    expect(await ruleIds(inline, 'services/content/src/lint-probe.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds(inline.replace('.parse(params).id', '.safeParse(params).success'), 'gateway/src/lint-probe.ts')).toContain(
+      'no-restricted-syntax',
+    );
+    const once =
+      "import { z } from 'zod';\nconst params = z.object({ id: z.string() });\nexport const handle = (input: unknown) => params.parse(input).id;\n";
+    expect(await ruleIds(once, 'services/content/src/lint-probe.ts')).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     const [result] = await eslint.lintFiles([path.join(root, 'tests/lint/fixtures/cycle-a.ts')]);
     expect(result?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');

@@ -10,6 +10,8 @@ const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', pragm
 export const startBody = z.object({ userProfile: z.unknown().optional() }).passthrough();
 export const symbol = z.string().trim().min(1, 'is required').max(20, 'is too long').refine(isPlainText, PLAIN_TEXT_MESSAGE);
 export const analyzeStocksBody = z.object({ symbol, userProfile: z.unknown().optional() });
+/** Made once: zod compiles an object schema's parser on its first use, so one per request cost each request that. */
+const startParams = z.object({ symbol });
 export const pollingBody = z.object({
   analysis_id: z.string().trim().min(1, 'is required').max(100, 'is too long: an analysis id is a uuid'),
 });
@@ -88,7 +90,7 @@ export function analysesRoutes(
     '/api/analysis/analyze/:symbol',
     requireUser,
     limitStarts,
-    start((req) => ({ symbol: z.object({ symbol }).parse(req.params).symbol, userProfile: startBody.parse(req.body ?? {}).userProfile })),
+    start((req) => ({ symbol: startParams.parse(req.params).symbol, userProfile: startBody.parse(req.body ?? {}).userProfile })),
   );
   router.post(
     '/api/analyze-stocks',
