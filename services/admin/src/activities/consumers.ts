@@ -1,5 +1,5 @@
 import { eventQueue, parseEventData } from '@stockai/contracts';
-import { type Database, type EventEnvelope, type Subscription, handleOnce } from '@stockai/platform';
+import { type Database, type EventEnvelope, type Subscription, handleOnceInOneStatement } from '@stockai/platform';
 import { type ActivityRow, activitiesRepo } from './repo';
 
 /** Turns an event into the activity-log row the admin area lists (spec: admin area, User Activities). */
@@ -81,9 +81,10 @@ export function activitySubscriptions(db: Database): Subscription[] {
   return [
     {
       ...eventQueue('admin.activity-log'),
-      handler: handleOnce(db, 'admin.activity-log', async (event, tx) => {
+      // One statement per event: the claim of its id and its row (ADR 59).
+      handler: handleOnceInOneStatement(db, 'admin.activity-log', (event) => {
         const activity = toActivity(event);
-        if (activity) await activitiesRepo.insert(tx, activity);
+        return activity && activitiesRepo.insertClaimed(activity);
       }),
     },
   ];

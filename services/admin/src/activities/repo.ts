@@ -1,4 +1,4 @@
-import type { Queryable } from '@stockai/platform';
+import type { ClaimedChange, Queryable } from '@stockai/platform';
 
 export type ActivityType = 'registration' | 'login' | 'analysis_attempt' | 'payment_attempt' | 'admin_action';
 
@@ -25,14 +25,33 @@ export interface ActivityStatsRow {
   count: number;
 }
 
+const COLUMNS = 'id, occurred_at, user_id, email, activity_type, status, details';
+const paramsOf = (row: ActivityRow) => [
+  row.id,
+  row.occurred_at,
+  row.user_id,
+  row.email,
+  row.activity_type,
+  row.status,
+  JSON.stringify(row.details),
+];
+
 export const activitiesRepo = {
   async insert(db: Queryable, row: ActivityRow): Promise<void> {
     await db.query(
-      `INSERT INTO user_activities (id, occurred_at, user_id, email, activity_type, status, details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (id) DO NOTHING`,
-      [row.id, row.occurred_at, row.user_id, row.email, row.activity_type, row.status, JSON.stringify(row.details)],
+      `INSERT INTO user_activities (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+      paramsOf(row),
     );
+  },
+
+  /** `insert` when its event is claimed (handleOnceInOneStatement): the row's id is the event's. */
+  insertClaimed(row: ActivityRow): ClaimedChange {
+    return {
+      sql: `INSERT INTO user_activities (${COLUMNS})
+            SELECT $1::uuid, $2::timestamptz, $3::uuid, $4::text, $5::text, $6::text, $7::text::jsonb FROM claimed
+            ON CONFLICT (id) DO NOTHING`,
+      params: paramsOf(row),
+    };
   },
 
   /** Newest first, optionally of one type. */

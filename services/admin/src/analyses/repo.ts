@@ -1,4 +1,4 @@
-import type { Queryable } from '@stockai/platform';
+import type { ClaimedChange, Queryable } from '@stockai/platform';
 
 export interface AnalysisCounts {
   total: number;
@@ -7,21 +7,27 @@ export interface AnalysisCounts {
 }
 
 export const analysesRepo = {
-  async requested(db: Queryable, a: { analysisId: string; userId: string; symbol: string; at: string }) {
-    await db.query(
-      `INSERT INTO analyses (analysis_id, user_id, symbol, requested_at, status) VALUES ($1, $2, $3, $4, 'requested')
-       ON CONFLICT (analysis_id) DO UPDATE SET requested_at = LEAST(analyses.requested_at, $4)`,
-      [a.analysisId, a.userId, a.symbol, a.at],
-    );
+  /**
+   * The request, written when its event is claimed (handleOnceInOneStatement), as is `finished`:
+   * both read their row FROM claimed.
+   */
+  requested(a: { analysisId: string; userId: string; symbol: string; at: string }): ClaimedChange {
+    return {
+      sql: `INSERT INTO analyses (analysis_id, user_id, symbol, requested_at, status)
+            SELECT $1::uuid, $2::uuid, $3::text, $4::timestamptz, 'requested' FROM claimed
+            ON CONFLICT (analysis_id) DO UPDATE SET requested_at = LEAST(analyses.requested_at, EXCLUDED.requested_at)`,
+      params: [a.analysisId, a.userId, a.symbol, a.at],
+    };
   },
 
   /** The outcome; an outcome that arrives before its request makes the row with the outcome's time. */
-  async finished(db: Queryable, a: { analysisId: string; userId: string; symbol: string; at: string; status: 'completed' | 'failed' }) {
-    await db.query(
-      `INSERT INTO analyses (analysis_id, user_id, symbol, requested_at, status, finished_at) VALUES ($1, $2, $3, $4, $5, $4)
-       ON CONFLICT (analysis_id) DO UPDATE SET status = $5, finished_at = $4`,
-      [a.analysisId, a.userId, a.symbol, a.at, a.status],
-    );
+  finished(a: { analysisId: string; userId: string; symbol: string; at: string; status: 'completed' | 'failed' }): ClaimedChange {
+    return {
+      sql: `INSERT INTO analyses (analysis_id, user_id, symbol, requested_at, status, finished_at)
+            SELECT $1::uuid, $2::uuid, $3::text, $4::timestamptz, $5::text, $4::timestamptz FROM claimed
+            ON CONFLICT (analysis_id) DO UPDATE SET status = EXCLUDED.status, finished_at = EXCLUDED.finished_at`,
+      params: [a.analysisId, a.userId, a.symbol, a.at, a.status],
+    };
   },
 
   /** `dayStart`: the start of today (Hong Kong), for the analyses requested today. */

@@ -1,9 +1,17 @@
 import { eventQueue, parseEventData } from '@stockai/contracts';
-import { type Database, type EventEnvelope, type Queryable, type Subscription, handleOnce } from '@stockai/platform';
+import {
+  type ClaimedChange,
+  type Database,
+  type EventEnvelope,
+  type Queryable,
+  type Subscription,
+  handleOnce,
+  handleOnceInOneStatement,
+} from '@stockai/platform';
 import { analysesRepo } from '../analyses/repo';
 import { membersRepo } from './repo';
 
-/** Applies one event to the members directory and the analysis counts. */
+/** Applies one event to the members directory (the analysis events go by `analysisCountsChange`). */
 export async function applyToReadModels(event: EventEnvelope, tx: Queryable): Promise<void> {
   const at = event.occurredAt;
   switch (event.type) {
@@ -27,15 +35,36 @@ export async function applyToReadModels(event: EventEnvelope, tx: Queryable): Pr
       const d = parseEventData('membership.changed', event.data);
       return membersRepo.levelChanged(tx, d.userId, d.level, at);
     }
-    case 'analysis.requested':
-      return analysesRepo.requested(tx, { ...parseEventData('analysis.requested', event.data), at });
-    case 'analysis.completed':
-      return analysesRepo.finished(tx, { ...parseEventData('analysis.completed', event.data), at, status: 'completed' });
-    case 'analysis.failed':
-      return analysesRepo.finished(tx, { ...parseEventData('analysis.failed', event.data), at, status: 'failed' });
   }
 }
 
+/** The analysis counts' change for an analysis event, one statement with the event's claim (ADR 59). */
+export function analysisCountsChange(event: EventEnvelope): ClaimedChange | undefined {
+  const at = event.occurredAt;
+  switch (event.type) {
+    case 'analysis.requested':
+      return analysesRepo.requested({ ...parseEventData('analysis.requested', event.data), at });
+    case 'analysis.completed':
+      return analysesRepo.finished({ ...parseEventData('analysis.completed', event.data), at, status: 'completed' });
+    case 'analysis.failed':
+      return analysesRepo.finished({ ...parseEventData('analysis.failed', event.data), at, status: 'failed' });
+  }
+  return undefined;
+}
+
+const ANALYSIS_EVENTS = new Set(['analysis.requested', 'analysis.completed', 'analysis.failed']);
+
+/**
+ * One queue, one inbox: the analysis events, three per analysis, each go as one statement; the
+ * members' events, whose changes read before they write, as a transaction.
+ */
 export function readModelSubscriptions(db: Database): Subscription[] {
-  return [{ ...eventQueue('admin.read-models'), handler: handleOnce(db, 'admin.read-models', applyToReadModels) }];
+  const members = handleOnce(db, 'admin.read-models', applyToReadModels);
+  const analyses = handleOnceInOneStatement(db, 'admin.read-models', analysisCountsChange);
+  return [
+    {
+      ...eventQueue('admin.read-models'),
+      handler: (event, info) => (ANALYSIS_EVENTS.has(event.type) ? analyses(event) : members(event, info)),
+    },
+  ];
 }

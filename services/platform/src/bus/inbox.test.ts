@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_MIGRATIONS_DIR, migrate } from '../db/migrate';
 import type { Database } from '../db/types';
-import { handleOnce } from './inbox';
+import { handleOnce, handleOnceInOneStatement } from './inbox';
 import { testDatabases } from './test-helpers';
 import type { EventEnvelope } from './types';
 
@@ -94,5 +94,55 @@ describe.each(testDatabases)('handleOnce on %s', (_database, createDatabase) => 
     await granting('admin')(e, info);
 
     expect(await grantsFor(e)).toEqual([{ consumer: 'admin' }, { consumer: 'billing' }]);
+  });
+
+  describe('in one statement', () => {
+    const grantInOne = (consumer: string) =>
+      handleOnceInOneStatement(db, consumer, (e) =>
+        e.type === 'user.deleted'
+          ? undefined
+          : { sql: 'INSERT INTO grants (event_id, consumer) SELECT $1::uuid, $2 FROM claimed', params: [e.id, consumer] },
+      );
+
+    it('applies the change once when the same event is delivered twice, or twice at once', async () => {
+      const sut = grantInOne('admin');
+      const e = event();
+      await sut(e);
+      await sut(structuredClone(e));
+      expect(await grantsFor(e)).toEqual([{ consumer: 'admin' }]);
+      expect(await inboxFor(e)).toEqual([{ consumer: 'admin' }]);
+
+      const raced = event();
+      await Promise.all([sut(raced), sut(raced), sut(raced)]);
+      expect(await grantsFor(raced)).toEqual([{ consumer: 'admin' }]);
+    });
+
+    it('records neither the claim nor the change when the change fails, so the retry applies it', async () => {
+      const e = event();
+      let failing = true;
+      const sut = handleOnceInOneStatement(db, 'admin', (ev) => ({
+        sql: `INSERT INTO grants (event_id, consumer) SELECT $1::uuid, $2 FROM claimed WHERE ${failing ? '1 / 0 = 1' : 'true'}`,
+        params: [ev.id, 'admin'],
+      }));
+      await expect(sut(e)).rejects.toThrow(/division by zero/);
+      expect(await inboxFor(e)).toEqual([]);
+      failing = false;
+      await sut(e);
+      expect(await grantsFor(e)).toEqual([{ consumer: 'admin' }]);
+    });
+
+    it('claims an event that changes nothing, and shares the inbox with handleOnce of the same consumer', async () => {
+      const ignored = event('user.deleted');
+      await grantInOne('admin')(ignored);
+      expect(await inboxFor(ignored)).toEqual([{ consumer: 'admin' }]);
+
+      const e = event();
+      await granting('admin')(e, info);
+      await grantInOne('admin')(e);
+      const other = event();
+      await grantInOne('admin')(other);
+      await granting('admin')(other, info);
+      expect([...(await grantsFor(e)), ...(await grantsFor(other))]).toEqual([{ consumer: 'admin' }, { consumer: 'admin' }]);
+    });
   });
 });
