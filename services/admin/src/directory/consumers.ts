@@ -55,7 +55,7 @@ export function analysisCountsChange(event: EventEnvelope): ClaimedChange | unde
 const ANALYSIS_EVENTS = new Set(['analysis.requested', 'analysis.completed', 'analysis.failed']);
 
 /**
- * One queue, one inbox: the analysis events, three per analysis, each go as one statement; the
+ * One queue, one inbox: the analysis events, two per analysis, each go as one statement; the
  * members' events, whose changes read before they write, as a transaction.
  */
 export function readModelSubscriptions(db: Database): Subscription[] {
