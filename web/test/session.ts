@@ -1,10 +1,29 @@
-import { authSessionResponse, type AuthSessionResponse } from '@stockai/contracts';
-import { apiClient, setAuthToken } from '@/lib/api-client';
+import { authSessionResponse, type AuthSessionResponse, creditsResponse } from '@stockai/contracts';
+import { apiClient, hasErrorCode, setAuthToken } from '@/lib/api-client';
 import { TEST_ADMIN } from './test-users';
+
+const ACCOUNT_WAIT_MS = 10_000;
+
+/**
+ * Until billing has opened the new member's credit account: it does so from auth's
+ * `user.registered` event, a moment after the sign-up answer (ACCOUNT_NOT_READY until then).
+ */
+async function accountOpened(): Promise<void> {
+  const deadline = Date.now() + ACCOUNT_WAIT_MS;
+  for (;;) {
+    try {
+      await apiClient.get('users/credits', creditsResponse);
+      return;
+    } catch (err) {
+      if (!hasErrorCode(err, 'ACCOUNT_NOT_READY') || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
 
 let counter = 0;
 
-/** A new investor account on the test API, signed in (its token stored as the app stores it). */
+/** A new investor account on the test API, signed in (its token stored as the app stores it), its credit account open. */
 export async function signUp(prefix = 'user'): Promise<AuthSessionResponse> {
   counter += 1;
   const email = `${prefix}-${Date.now()}-${counter}@vitest.stockai.test`;
@@ -15,6 +34,7 @@ export async function signUp(prefix = 'user'): Promise<AuthSessionResponse> {
     lastName: `User${counter}`,
   });
   setAuthToken(session.token);
+  await accountOpened();
   return session;
 }
 
