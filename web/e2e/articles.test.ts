@@ -81,6 +81,8 @@ describe('article pages in the browser', () => {
     const target = titles[0]!;
     await cards.first().getByRole('link').click();
     await page.waitForURL(/\/articles\/(?!dividend-investing-basics)[a-z0-9-]+$/);
+    // The address changes at the click; the article under it comes with its answer.
+    await page.locator('article.article-view h1', { hasText: target }).waitFor();
     await expect(page.locator('article.article-view h1').textContent()).resolves.toBe(target);
   });
 
