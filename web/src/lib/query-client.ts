@@ -7,21 +7,18 @@ import { logUnexpectedFailure } from './log-failure';
  * billing from auth's `user.registered` event, a moment after the sign-up answer.
  */
 const NOT_YET_CODES: ReadonlySet<string> = new Set(['ACCOUNT_NOT_READY']);
-const NOT_YET_ATTEMPTS = 6;
+const NOT_YET_ATTEMPTS = 4;
 
 /**
  * A refusal (4xx) is an answer, not a blip: asking again gets the same one, except a "not
- * yet", which is asked again a few times with growing pauses (about 23 s in all). An
- * unanswered request or a server failure is tried again, once.
+ * yet", which is asked again up to 4 times with the query client's growing pauses (1, 2, 4 and
+ * 8 s: 15 s in all). An unanswered request or a server failure is tried again, once.
  */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && NOT_YET_CODES.has(error.code)) return failureCount < NOT_YET_ATTEMPTS;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
 }
-
-/** 0.5 s, 1 s, 2 s, … up to 8 s between attempts. */
-export const retryDelay = (failureCount: number): number => Math.min(500 * 2 ** failureCount, 8_000);
 
 /** The one cache of server state; every read and write of the app goes through it. */
 export function createQueryClient(): QueryClient {
@@ -31,7 +28,6 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetry,
-        retryDelay,
         // Screens re-read on mount; a tab switch back is no reason for a burst of requests.
         refetchOnWindowFocus: false,
         staleTime: 30_000,
