@@ -5,8 +5,8 @@ import {
   type EventEnvelope,
   type Queryable,
   type Subscription,
+  claimWithChange,
   handleOnce,
-  handleOnceInOneStatement,
 } from '@stockai/platform';
 import { analysesRepo } from '../analyses/repo';
 import { membersRepo } from './repo';
@@ -38,7 +38,7 @@ export async function applyToReadModels(event: EventEnvelope, tx: Queryable): Pr
   }
 }
 
-/** The analysis counts' change for an analysis event, one statement with the event's claim (ADR 59). */
+/** The analysis counts' change for an analysis event, one statement with the event's claim (ADR 59); undefined for any other event. */
 export function analysisCountsChange(event: EventEnvelope): ClaimedChange | undefined {
   const at = event.occurredAt;
   switch (event.type) {
@@ -52,19 +52,19 @@ export function analysisCountsChange(event: EventEnvelope): ClaimedChange | unde
   return undefined;
 }
 
-const ANALYSIS_EVENTS = new Set(['analysis.requested', 'analysis.completed', 'analysis.failed']);
-
 /**
  * One queue, one inbox: the analysis events, two per analysis, each go as one statement; the
  * members' events, whose changes read before they write, as a transaction.
  */
 export function readModelSubscriptions(db: Database): Subscription[] {
   const members = handleOnce(db, 'admin.read-models', applyToReadModels);
-  const analyses = handleOnceInOneStatement(db, 'admin.read-models', analysisCountsChange);
   return [
     {
       ...eventQueue('admin.read-models'),
-      handler: (event, info) => (ANALYSIS_EVENTS.has(event.type) ? analyses(event) : members(event, info)),
+      handler: (event, info) => {
+        const change = analysisCountsChange(event);
+        return change ? claimWithChange(db, 'admin.read-models', event.id, change) : members(event, info);
+      },
     },
   ];
 }

@@ -117,6 +117,17 @@ describe.each(testDatabases)('handleOnce on %s', (_database, createDatabase) => 
       expect(await grantsFor(raced)).toEqual([{ consumer: 'admin' }]);
     });
 
+    it("numbers the claim after the change's parameters, however many it has", async () => {
+      const e = event();
+      const sut = handleOnceInOneStatement(db, 'admin', (ev) => ({
+        sql: "INSERT INTO grants (event_id, consumer) SELECT $1::uuid, 'one-parameter' FROM claimed",
+        params: [ev.id],
+      }));
+      await sut(e);
+      expect(await grantsFor(e)).toEqual([{ consumer: 'one-parameter' }]);
+      expect(await inboxFor(e)).toEqual([{ consumer: 'admin' }]);
+    });
+
     it('records neither the claim nor the change when the change fails, so the retry applies it', async () => {
       const e = event();
       let failing = true;

@@ -1,7 +1,9 @@
 import type { Database, Queryable } from '../db/types';
 import type { EventEnvelope, EventHandler } from './types';
 
-const CLAIM = 'INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING';
+/** The claim of an event id, its consumer and id as the parameters numbered `at` and `at + 1`. */
+const claim = (at = 1) => `INSERT INTO inbox (consumer, event_id) VALUES ($${at}, $${at + 1}) ON CONFLICT DO NOTHING`;
+const CLAIM = claim();
 
 /**
  * The inbox: the ids of the events each consumer has processed. Delivery is at-least-once,
@@ -46,17 +48,15 @@ export interface ClaimedChange {
  * key as there. Use the same `consumer` as a `handleOnce` of the same queue: one inbox.
  */
 export function handleOnceInOneStatement(db: Database, consumer: string, changeFor: (event: EventEnvelope) => ClaimedChange | undefined) {
-  return async (event: EventEnvelope): Promise<void> => {
-    const change = changeFor(event);
-    if (!change) {
-      await db.query(CLAIM, [consumer, event.id]);
-      return;
-    }
-    const n = change.params.length;
-    await db.query(`WITH claimed AS (${CLAIM.replace('$1', `$${n + 1}`).replace('$2', `$${n + 2}`)} RETURNING event_id) ${change.sql}`, [
-      ...change.params,
-      consumer,
-      event.id,
-    ]);
-  };
+  return (event: EventEnvelope): Promise<void> => claimWithChange(db, consumer, event.id, changeFor(event));
+}
+
+/** `handleOnceInOneStatement`'s one statement, for a consumer that has the change already. */
+export async function claimWithChange(db: Database, consumer: string, eventId: string, change: ClaimedChange | undefined): Promise<void> {
+  if (!change) {
+    await db.query(CLAIM, [consumer, eventId]);
+    return;
+  }
+  const at = change.params.length + 1;
+  await db.query(`WITH claimed AS (${claim(at)} RETURNING event_id) ${change.sql}`, [...change.params, consumer, eventId]);
 }
