@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ServiceName } from './route-table';
+import { forwardClientAddress } from './trusted-proxies';
 
 export type InProcessServices = Record<ServiceName, RequestListener>;
 
@@ -20,9 +21,7 @@ export function dispatchInProcess(
   clientAddressOf: (req: IncomingMessage) => string | undefined,
 ): RequestHandler {
   return (req, res) => {
-    const client = clientAddressOf(req);
-    if (client) req.headers['x-forwarded-for'] = client;
-    else delete req.headers['x-forwarded-for'];
+    forwardClientAddress(req, clientAddressOf);
     // toService, earlier in the chain, chose it from the route table.
     const service = services[(req as IncomingMessage & { upstream?: ServiceName }).upstream as ServiceName];
     void service(req, res);

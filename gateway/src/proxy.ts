@@ -4,6 +4,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, type Logger, writeError } from '@stockai/platform';
 import { isEventStream } from './event-streams';
 import type { ServiceName } from './route-table';
+import { forwardClientAddress } from './trusted-proxies';
 
 export type Upstreams = Record<ServiceName, string>;
 
@@ -101,9 +102,7 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
   return (req, res, next) => {
     // Set on the incoming request, which http-proxy copies: by the time its `proxyReq` hook runs,
     // a request that waited for a pooled connection has already sent its head.
-    const client = options.clientAddressOf(req);
-    if (client) req.headers['x-forwarded-for'] = client;
-    else delete req.headers['x-forwarded-for'];
+    forwardClientAddress(req, options.clientAddressOf);
     (isEventStream(req) ? eventStreams : ordinary)(req, res, next);
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 
 /** Which hops in front of the gateway may name the client (proxy-addr's and express' `trust proxy`). */
@@ -30,3 +31,14 @@ export function parseTrustedProxies(spec: string): TrustProxy {
  */
 export const clientAddress = (req: Parameters<typeof proxyAddr>[0], trust: TrustProxy): string | undefined =>
   req.socket.remoteAddress === undefined ? undefined : proxyAddr(req, trust);
+
+/**
+ * Sets X-Forwarded-For to the client the gateway determined, or removes it when there is none,
+ * before a request goes on to a service (by the proxy or in process): a service never sees an
+ * address the gateway did not vouch for.
+ */
+export function forwardClientAddress(req: IncomingMessage, clientAddressOf: (req: IncomingMessage) => string | undefined): void {
+  const client = clientAddressOf(req);
+  if (client) req.headers['x-forwarded-for'] = client;
+  else delete req.headers['x-forwarded-for'];
+}
