@@ -51,15 +51,14 @@ const IDLE_MS = 30_000;
  */
 export function createBillingClient(baseUrl: string | (() => string), timeoutMs = DEFAULT_DEBIT_TIMEOUT_MS): BillingClient {
   const urlOf = () => new URL('/internal/credits/debit', typeof baseUrl === 'function' ? baseUrl() : baseUrl);
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
-    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
-  };
+  const plain: Transport = { request: http.request, agent: new http.Agent({ keepAlive: true, timeout: IDLE_MS }) };
+  const secure: Transport = { request: https.request, agent: new https.Agent({ keepAlive: true, timeout: IDLE_MS }) };
   return {
     async debit(request, authorization) {
+      const url = urlOf();
       let res: { status: number; text: string };
       try {
-        res = await post(urlOf(), JSON.stringify(request), authorization, agents, timeoutMs);
+        res = await post(url.protocol === 'https:' ? secure : plain, url, JSON.stringify(request), authorization, timeoutMs);
       } catch (err) {
         throw new BillingUnavailable(!refusedBeforeSending(err));
       }
@@ -78,21 +77,26 @@ export function createBillingClient(baseUrl: string | (() => string), timeoutMs 
   };
 }
 
+/** `http` or `https`, with its pool of kept-alive connections. */
+interface Transport {
+  request: typeof http.request;
+  agent: http.Agent;
+}
+
 /** POSTs `body` as JSON and reads the whole answer; rejects when there is none within `timeoutMs`. */
 function post(
+  transport: Transport,
   url: URL,
   body: string,
   authorization: string | undefined,
-  agents: Record<'http:' | 'https:', http.Agent>,
   timeoutMs: number,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const transport = url.protocol === 'https:' ? https : http;
     const req = transport.request(
       url,
       {
         method: 'POST',
-        agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'],
+        agent: transport.agent,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
