@@ -1,25 +1,13 @@
 import { authSessionResponse, type AuthSessionResponse, creditsResponse } from '@stockai/contracts';
-import { apiClient, hasErrorCode, setAuthToken } from '@/lib/api-client';
+import { vi } from 'vitest';
+import { apiClient, setAuthToken } from '@/lib/api-client';
 import { TEST_ADMIN } from './test-users';
-
-const ACCOUNT_WAIT_MS = 10_000;
 
 /**
  * Until billing has opened the new member's credit account: it does so from auth's
  * `user.registered` event, a moment after the sign-up answer (ACCOUNT_NOT_READY until then).
  */
-async function accountOpened(): Promise<void> {
-  const deadline = Date.now() + ACCOUNT_WAIT_MS;
-  for (;;) {
-    try {
-      await apiClient.get('users/credits', creditsResponse);
-      return;
-    } catch (err) {
-      if (!hasErrorCode(err, 'ACCOUNT_NOT_READY') || Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
+const accountOpened = () => vi.waitFor(() => apiClient.get('users/credits', creditsResponse), { timeout: 10_000, interval: 25 });
 
 let counter = 0;
 
