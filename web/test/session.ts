@@ -11,8 +11,8 @@ const accountOpened = () => vi.waitFor(() => apiClient.get('users/credits', cred
 
 let counter = 0;
 
-/** A new investor account on the test API, signed in (its token stored as the app stores it), its credit account open. */
-export async function signUp(prefix = 'user'): Promise<AuthSessionResponse> {
+/** A new investor account on the test API, signed in (its token stored as the app stores it), its credit account open unless told not to wait. */
+export async function signUp(prefix = 'user', { waitForAccount = true } = {}): Promise<AuthSessionResponse> {
   counter += 1;
   const email = `${prefix}-${Date.now()}-${counter}@vitest.stockai.test`;
   const session = await apiClient.post('auth/register', authSessionResponse, {
@@ -22,7 +22,7 @@ export async function signUp(prefix = 'user'): Promise<AuthSessionResponse> {
     lastName: `User${counter}`,
   });
   setAuthToken(session.token);
-  await accountOpened();
+  if (waitForAccount) await accountOpened();
   return session;
 }
 

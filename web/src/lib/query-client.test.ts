@@ -2,24 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
 
-const notReady = () => new ApiError('Credit account is being set up, please try again shortly', 404, 'ACCOUNT_NOT_READY', true);
-
 describe('the query client asks again only when asking again can help', () => {
-  it('asks again while a new credit account is being set up, and shows the balance once it is', async () => {
-    let calls = 0;
-    const value = await createQueryClient().fetchQuery({
-      queryKey: ['not-yet'],
-      queryFn: () => {
-        calls += 1;
-        if (calls < 3) throw notReady();
-        return Promise.resolve('ready');
-      },
-    });
-    expect(value).toBe('ready');
-    expect(calls).toBe(3);
-  });
-
-  it('takes any other refusal as the answer, without asking again', async () => {
+  it('takes a refusal as the answer, without asking again', async () => {
     let calls = 0;
     const query = createQueryClient().fetchQuery({
       queryKey: ['refused'],

@@ -3,19 +3,10 @@ import { ApiError } from './api-client';
 import { logUnexpectedFailure } from './log-failure';
 
 /**
- * Refusals that mean "not yet" rather than "no": a new member's credit account is opened by
- * billing from auth's `user.registered` event, a moment after the sign-up answer.
- */
-const NOT_YET_CODES: ReadonlySet<string> = new Set(['ACCOUNT_NOT_READY']);
-const NOT_YET_ATTEMPTS = 4;
-
-/**
- * A refusal (4xx) is an answer, not a blip: asking again gets the same one, except a "not
- * yet", which is asked again up to 4 times with the query client's growing pauses (1, 2, 4 and
- * 8 s: 15 s in all). An unanswered request or a server failure is tried again, once.
+ * A refusal (4xx) is an answer, not a blip: asking again gets the same one. Only an unanswered
+ * request or a server failure is tried again, once.
  */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && NOT_YET_CODES.has(error.code)) return failureCount < NOT_YET_ATTEMPTS;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
 }

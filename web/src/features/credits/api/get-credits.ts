@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, hasErrorCode } from '@/lib/api-client';
 import type { Credits } from '../types/credits';
 
 export const creditsQueryKey = (userId: string | null) => ['credits', userId] as const;
@@ -18,9 +18,16 @@ export interface CreditsQuery {
   refresh(): Promise<void>;
 }
 
+/** Billing opens a new member's account from auth's `user.registered` event, a moment after sign-up. */
+const NOT_READY_POLL_MS = 1000;
+const isNotReady = (error: unknown) => hasErrorCode(error, 'ACCOUNT_NOT_READY');
+
 /**
  * The balance of the signed-in user; null for visitors. A failed load is only logged, as the
- * balance is informative and the server re-checks credits on every analysis anyway.
+ * balance is informative and the server re-checks credits on every analysis anyway. An account
+ * still being set up is asked for again every second and counts as loading, not failed, so a
+ * new member sees 載入中 and then their balance, never 點數— until a reload. The query itself
+ * has failed meanwhile, so nothing that waits on it is held up.
  */
 export function useCreditsQuery(userId: string | null): CreditsQuery {
   const query = useQuery({
@@ -29,6 +36,7 @@ export function useCreditsQuery(userId: string | null): CreditsQuery {
     enabled: userId !== null,
     // The balance changes with every analysis and purchase: never served from cache unasked.
     staleTime: 0,
+    refetchInterval: (q) => (isNotReady(q.state.error) ? NOT_READY_POLL_MS : false),
   });
   const { refetch } = query;
   const refresh = useCallback(async () => {
@@ -37,7 +45,7 @@ export function useCreditsQuery(userId: string | null): CreditsQuery {
   return {
     credits: userId === null ? null : (query.data ?? null),
     isLoading: query.isFetching,
-    hasFailed: query.isError && query.data === undefined,
+    hasFailed: query.isError && query.data === undefined && !isNotReady(query.error),
     refresh,
   };
 }

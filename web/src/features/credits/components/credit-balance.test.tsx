@@ -39,6 +39,24 @@ describe('CreditBalance', () => {
     await waitFor(() => expect(balance.textContent).toContain(`(${before.paidCredits + bought})+`));
   });
 
+  it('shows a new member 載入中 while billing opens their account, then the balance, never the unavailable mark', async () => {
+    const { user } = await signUp('new-member', { waitForAccount: false });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CreditsProvider userId={user.id}>
+          <CreditBalance />
+        </CreditsProvider>
+      </QueryClientProvider>,
+    );
+    const balance = await screen.findByTestId('credit-balance');
+    const seen = [balance.textContent];
+    const observer = new MutationObserver(() => seen.push(balance.textContent));
+    observer.observe(balance, { subtree: true, childList: true, characterData: true });
+    await waitFor(() => expect(balance.textContent).toMatch(/\(\d+\)\+\d+\/\d+/), { timeout: 10_000 });
+    observer.disconnect();
+    expect(seen.filter((text) => text?.includes('—'))).toEqual([]);
+  });
+
   it('loads nothing for a visitor', async () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
