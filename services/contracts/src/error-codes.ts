@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED', // an Idempotency-Key sent again with another body
   'INTERNAL', // an unexpected failure; details are in the logs only
   'INVALID_CHARACTERS', // a NUL or control character where none is accepted
+  'BODY_TOO_DEEP', // a JSON body nested deeper than any route's
   'INVALID_JSON', // the body is not JSON
   'INVALID_QUERY', // a query parameter given as a list or an object, or more than once
   'INVALID_SIGNATURE',

@@ -48,3 +48,21 @@ function fieldWithNul(root: unknown): string[] | undefined {
   }
   return undefined;
 }
+
+/** The deepest nesting a JSON body may have; no route's body goes past a few levels. */
+export const MAX_BODY_DEPTH = 64;
+
+/**
+ * A JSON body nested deeper than MAX_BODY_DEPTH is refused with a 400. Parsing one is fine, but
+ * a service passing it on (JSON.stringify in the admin service's call to billing) overflowed
+ * the call stack: a 500 from a few kB of brackets. Walked with a stack of its own, as above.
+ */
+export const rejectDeepBody: RequestHandler = (req, _res, next) => {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: req.body as unknown, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.depth >= MAX_BODY_DEPTH) throw badRequest(`body: must not nest deeper than ${MAX_BODY_DEPTH} levels`, 'BODY_TOO_DEEP');
+    for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 });
+  }
+  next();
+};

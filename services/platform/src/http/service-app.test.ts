@@ -187,6 +187,20 @@ describe('createServiceApp', () => {
     expect(await post(allowed)).toEqual({ status: 200, body: { raw: allowed, parsed: { text: 'line\none', path: 'C:\\u0000' } } });
   });
 
+  it('refuses a JSON body nested deeper than 64 levels with a 400, and takes one at 64', async () => {
+    const post = (body: string) =>
+      fetch(`${base}/api/echo-raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as unknown,
+      }));
+    expect(await post(`${'['.repeat(5000)}${']'.repeat(5000)}`)).toEqual({
+      status: 400,
+      body: { error: 'body: must not nest deeper than 64 levels', code: 'BODY_TOO_DEEP' },
+    });
+    expect((await post(`${'{"a":'.repeat(65)}1${'}'.repeat(65)}`)).status).toBe(400);
+    expect((await post(`${'{"a":'.repeat(64)}1${'}'.repeat(64)}`)).status).toBe(200);
+  });
+
   it('checks an Idempotency-Key header like a body field', async () => {
     const keyed = (key?: string) =>
       fetch(`${base}/api/keyed`, { method: 'POST', headers: key === undefined ? {} : { 'idempotency-key': key } }).then(async (r) => ({

@@ -5,7 +5,7 @@ import { expressRoute, httpMetrics } from '../metrics/http';
 import { healthRoutes, type ReadinessCheck } from './health';
 import { accessLog } from './access-log';
 import { compressAnswers } from './compress';
-import { rejectNulInBody } from './input-guard';
+import { rejectDeepBody, rejectNulInBody } from './input-guard';
 import { noStoreByDefault } from './no-store';
 import { singleValuedQuery } from './query-guard';
 import { keepRawBody } from './raw-body';
@@ -50,6 +50,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, express.json({ limit, verify: keepRawBody }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(rejectNulInBody);
+  app.use(rejectDeepBody);
   app.use(options.authenticate);
   for (const router of options.routes) app.use(router);
   app.use(notFoundHandler);
