@@ -6,7 +6,7 @@ import type { ChildRequest } from './all-in-one-child';
 export interface AllInOneProcess {
   url: string;
   /** CPU time (ms) of the server's main thread and of all its other threads (database threads, GC). */
-  cpu(): Promise<{ main: number; others: number }>;
+  cpu(): Promise<{ main: number; others: number; threads: Record<string, number> }>;
   startProfile(): Promise<void>;
   stopProfile(file: string): Promise<void>;
   stop(): Promise<void>;
@@ -47,7 +47,7 @@ export async function startAllInOneProcess(options: AllInOneOptions): Promise<Al
     async cpu() {
       const { main, threads } = (await ask('threads')) as { main: string; threads: Record<string, number> };
       const others = Object.entries(threads).reduce((sum, [tid, ms]) => (tid === main ? sum : sum + ms), 0);
-      return { main: threads[main] ?? 0, others };
+      return { main: threads[main] ?? 0, others, threads };
     },
     startProfile: async () => void (await ask('profile-start')),
     stopProfile: async (file) => void (await ask('profile-stop', file)),

@@ -141,13 +141,23 @@ async function main() {
     const burstSymbols = burstUsers.map((_, i) => fresh[i % fresh.length] as string);
     if (CPU_PROFILE) await app.startProfile();
     const cpuBefore = await app.cpu();
+    const clientCpuBefore = process.cpuUsage();
     const burstStarted = performance.now();
     const burst = await Promise.all(burstUsers.map((token, i) => timedAnalysis(app.url, api, token, burstSymbols[i] as string)));
     const burstTotal = performance.now() - burstStarted;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const cpuAfter = await app.cpu();
     if (CPU_PROFILE) await app.stopProfile(path.resolve(CPU_PROFILE));
     const mainCpu = cpuAfter.main - cpuBefore.main;
     const otherCpu = cpuAfter.others - cpuBefore.others;
+    // Each busy thread's share, in the order the threads were made (thread ids grow): after the
+    // main thread and V8's workers come the services' database threads in their start order
+    // (auth, billing, analysis, content, admin).
+    const byThread = Object.entries(cpuAfter.threads)
+      .map(([tid, cpu]) => [tid, cpu - (cpuBefore.threads[tid] ?? 0)] as const)
+      .filter(([, cpu]) => cpu >= 50)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([tid, cpu]) => `${tid}: ${ms(cpu)}`);
 
     const summary = (timings: Timing[], key: keyof Timing) => {
       const values = timings.map((t) => t[key]);
@@ -167,7 +177,14 @@ async function main() {
         server: summary(burst, 'server'),
         allDone: ms(burstTotal),
         // The server's CPU time during the burst (two cores: twice the wall time is all there is).
-        serverCpu: { mainThread: ms(mainCpu), otherThreads: ms(otherCpu), perAnalysis: ms((mainCpu + otherCpu) / burst.length) },
+        serverCpu: {
+          mainThread: ms(mainCpu),
+          otherThreads: ms(otherCpu),
+          perAnalysis: ms((mainCpu + otherCpu) / burst.length),
+          byThread,
+        },
+        // This process's own CPU time for the burst's requests and streams, on the same cores.
+        clientCpu: ms((clientCpu.user + clientCpu.system) / 1000),
       },
     };
     console.log(JSON.stringify(figures, null, 2));
