@@ -1,5 +1,6 @@
 import { type EventEnvelope, type Queryable, changeWithOutbox } from '@stockai/platform';
 import type { InvestorPreferences, RiskProfileId } from '@stockai/contracts';
+import { storedInvestorTypeSql, storedPreferencesSql } from '../investor-types/repo';
 import type { AnalysisResults } from '../report/types';
 
 export type AnalysisStatus = 'processing' | 'completed' | 'failed';
@@ -50,10 +51,11 @@ const COLUMNS_BUT_RESULTS = `id, user_id, symbol, status, progress, message, err
 
 export const analysesRepo = {
   /**
-   * Records a new running analysis, not yet queued. False when the id exists already (a retried
-   * start with the same idempotency key) or the user already runs one for the symbol (the
-   * partial unique index `analyses_one_running`; a concurrent start waits for this one's
-   * transaction, then conflicts).
+   * Records a new running analysis, not yet queued, with the investor type and preferences its
+   * advice is for: those given, else the user's stored ones (read in the same statement). Returns
+   * the type recorded; undefined when the id exists already (a retried start with the same
+   * idempotency key) or the user already runs one for the symbol (the partial unique index
+   * `analyses_one_running`; a concurrent start waits for this one's transaction, then conflicts).
    */
   async insert(
     tx: Queryable,
@@ -62,16 +64,19 @@ export const analysesRepo = {
       userId: string;
       symbol: string;
       message: string;
+      /** null: the user's stored type, if any. */
       investorType: RiskProfileId | null;
+      /** null: the user's stored preferences, if any. */
       preferences: InvestorPreferences | null;
     },
-  ): Promise<boolean> {
-    const { rowCount } = await tx.query(
-      `INSERT INTO analyses (id, user_id, symbol, message, investor_type, preferences) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT DO NOTHING`,
+  ): Promise<{ investorType: RiskProfileId | null } | undefined> {
+    const { rows } = await tx.query<{ investor_type: RiskProfileId | null }>(
+      `INSERT INTO analyses (id, user_id, symbol, message, investor_type, preferences)
+       VALUES ($1, $2, $3, $4, COALESCE($5::text, ${storedInvestorTypeSql('$2')}), COALESCE($6::jsonb, ${storedPreferencesSql('$2')}))
+       ON CONFLICT DO NOTHING RETURNING investor_type`,
       [row.id, row.userId, row.symbol, row.message, row.investorType, row.preferences === null ? null : JSON.stringify(row.preferences)],
     );
-    return rowCount === 1;
+    return rows[0] && { investorType: rows[0].investor_type };
   },
 
   /**

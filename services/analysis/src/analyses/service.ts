@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { type InvestorPreferences, type RiskProfileId, eventData, investorPreferencesFrom } from '@stockai/contracts';
 import { AppError, type Database, type Logger, newEvent, notFound, serviceUnavailable, writeOutbox } from '@stockai/platform';
 import { type BillingClient, BillingUnavailable } from '../billing-client';
-import { investorPreferencesRepo, investorTypesRepo } from '../investor-types/repo';
 import { type AnalysisRef, recordFailure } from './failure';
 import { analysisIdFor } from './idempotency';
 import { investorTypeFrom } from './investor-type';
@@ -83,9 +82,10 @@ export function analysesService(deps: AnalysesDeps) {
 
       const analysisId = input.idempotencyKey ? analysisIdFor(input.userId, input.idempotencyKey) : randomUUID();
       const ref: AnalysisRef = { analysisId, userId: input.userId, symbol: status.symbol };
-      const investorType = investorTypeFrom(input.userProfile) ?? (await investorTypesRepo.find(db, input.userId));
-      const preferences = investorPreferencesFrom(input.userProfile) ?? (await investorPreferencesRepo.find(db, input.userId));
-      if (!(await reserve(ref, { investorType, preferences }))) return { analysisId };
+      // What the userProfile names; the rest is the user's stored type and preferences, read as the row is written.
+      const profile = { investorType: investorTypeFrom(input.userProfile), preferences: investorPreferencesFrom(input.userProfile) };
+      const reserved = await reserve(ref, profile);
+      if (!reserved) return { analysisId };
 
       try {
         await billing.debit({ userId: input.userId, amount: 1, reference: `analysis:${analysisId}` }, input.authorization);
@@ -102,7 +102,7 @@ export function analysesService(deps: AnalysesDeps) {
       }
 
       await queue(ref);
-      logger.info({ analysisId, userId: input.userId, symbol: status.symbol, investorType }, 'analysis started');
+      logger.info({ analysisId, userId: input.userId, symbol: status.symbol, investorType: reserved.investorType }, 'analysis started');
       return { analysisId };
     },
 
@@ -114,22 +114,24 @@ export function analysesService(deps: AnalysesDeps) {
   };
 
   /**
-   * Step 1. True when this call recorded the analysis, or found its own earlier try still
-   * waiting to be queued (it goes on to debit and queue); false when an earlier try with the same
-   * key is past that (the caller answers with its id). Throws 409 with the running analysis's id.
+   * Step 1. The investor type recorded when this call recorded the analysis, or found its own
+   * earlier try still waiting to be queued (it goes on to debit and queue); undefined when an
+   * earlier try with the same key is past that (the caller answers with its id). Throws 409 with
+   * the running analysis's id.
    */
   async function reserve(
     ref: AnalysisRef,
     profile: { investorType: RiskProfileId | null; preferences: InvestorPreferences | null },
-  ): Promise<boolean> {
+  ): Promise<{ investorType: RiskProfileId | null } | undefined> {
     const row = { id: ref.analysisId, userId: ref.userId, symbol: ref.symbol, message: STAGES.queued.message, ...profile };
     for (let i = 0; i < RESERVE_TRIES; i++) {
-      if (await analysesRepo.insert(db, row)) return true;
+      const recorded = await analysesRepo.insert(db, row);
+      if (recorded) return recorded;
       const earlier = await analysesRepo.findOwned(db, ref.analysisId, ref.userId);
       if (earlier) {
         if (earlier.symbol !== ref.symbol)
           throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for an analysis of another symbol');
-        return earlier.status === 'processing' && earlier.queued_at === null;
+        return earlier.status === 'processing' && earlier.queued_at === null ? { investorType: earlier.investor_type } : undefined;
       }
       const running = await analysesRepo.runningFor(db, ref.userId, ref.symbol);
       if (running) throw alreadyRunning(running, ref.symbol);

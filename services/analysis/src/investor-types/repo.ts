@@ -1,6 +1,21 @@
 import type { InvestorPreferences, RiskProfileId } from '@stockai/contracts';
 import type { Queryable } from '@stockai/platform';
 
+/**
+ * The user's stored type as an SQL expression, for a statement that records it with something
+ * else (an analysis start: one statement instead of a read and a write). `userId` is the
+ * statement's placeholder for the user's id, e.g. `$2`. NULL as `find` gives null.
+ */
+export const storedInvestorTypeSql = (userId: string) => `(SELECT investor_type FROM investor_types WHERE user_id = ${userId})`;
+
+/**
+ * The user's stored preferences as an SQL expression, as `storedInvestorTypeSql`: NULL when they
+ * have none or saved them all empty, as `investorPreferencesRepo.find` gives null.
+ */
+export const storedPreferencesSql = (userId: string) =>
+  `(SELECT preferences FROM investor_preferences WHERE user_id = ${userId}
+      AND NOT (preferences->>'horizon' IS NULL AND preferences->'goals' = '[]'::jsonb AND preferences->'sectors' = '[]'::jsonb))`;
+
 /** The investor types analysis keeps from auth's `user.updated` (migration 0023). */
 export const investorTypesRepo = {
   /**
@@ -18,12 +33,11 @@ export const investorTypesRepo = {
     return rowCount === 1;
   },
 
-  /** The user's stored type; null when they have none or analysis has not heard of it. */
+  /** The user's stored type; null when they have none or analysis has not heard of it (what a start records without one). */
   async find(db: Queryable, userId: string): Promise<RiskProfileId | null> {
-    const { rows } = await db.query<{ investor_type: RiskProfileId | null }>(
-      'SELECT investor_type FROM investor_types WHERE user_id = $1',
-      [userId],
-    );
+    const { rows } = await db.query<{ investor_type: RiskProfileId | null }>(`SELECT ${storedInvestorTypeSql('$1')} AS investor_type`, [
+      userId,
+    ]);
     return rows[0]?.investor_type ?? null;
   },
 };
@@ -43,12 +57,9 @@ export const investorPreferencesRepo = {
 
   /** The user's stored preferences; null when they have saved none (or cleared them all). */
   async find(db: Queryable, userId: string): Promise<InvestorPreferences | null> {
-    const { rows } = await db.query<{ preferences: InvestorPreferences }>(
-      'SELECT preferences FROM investor_preferences WHERE user_id = $1',
-      [userId],
-    );
-    const preferences = rows[0]?.preferences;
-    if (!preferences || (preferences.horizon === null && preferences.goals.length === 0 && preferences.sectors.length === 0)) return null;
-    return preferences;
+    const { rows } = await db.query<{ preferences: InvestorPreferences | null }>(`SELECT ${storedPreferencesSql('$1')} AS preferences`, [
+      userId,
+    ]);
+    return rows[0]?.preferences ?? null;
   },
 };
