@@ -11,6 +11,9 @@ import { threadCpuMs } from './proc-cpu';
 
 export type ChildRequest = { id: number; op: 'threads' | 'profile-start' | 'profile-stop' | 'stop'; file?: string };
 
+/** A file for the main thread's allocations while the CPU profile runs (BENCH_HEAP_PROFILE, set by the benchmark's caller). */
+const HEAP_PROFILE = process.env.BENCH_HEAP_PROFILE;
+
 function profiler() {
   const session = new inspector.Session();
   const post = (method: string, params?: object) =>
@@ -21,8 +24,18 @@ function profiler() {
       await post('Profiler.enable');
       await post('Profiler.setSamplingInterval', { interval: 500 });
       await post('Profiler.start');
+      if (HEAP_PROFILE) {
+        // Every allocation sampled, also of objects already collected: where the GC's work comes from.
+        await post('HeapProfiler.enable');
+        const everything = { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+        await post('HeapProfiler.startSampling', { samplingInterval: 16384, ...everything });
+      }
     },
     async stop(file: string) {
+      if (HEAP_PROFILE) {
+        const { profile: heap } = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
+        fs.writeFileSync(HEAP_PROFILE, JSON.stringify(heap));
+      }
       const { profile } = (await post('Profiler.stop')) as { profile: unknown };
       session.disconnect();
       fs.writeFileSync(file, JSON.stringify(profile));

@@ -14,7 +14,9 @@
  *
  * Usage: `npm run bench:analysis` (env BENCH_SINGLE = how many single runs, default 20;
  * BENCH_BURST = the burst's size, default 50; BENCH_CPU_PROFILE = a file to write a CPU profile
- * of the server's main thread during the burst to, for Chrome DevTools or speedscope). The
+ * of the server's main thread during the burst to, for Chrome DevTools or speedscope; with it,
+ * BENCH_HEAP_PROFILE = a file for a sampled allocation profile of the same thread, collected
+ * objects included, for DevTools' memory tab: where the garbage collector's work comes from). The
  * burst also reports the server's CPU time: its main thread, its other threads (the services'
  * database threads, V8's), and the sum per analysis.
  * Users are registered before the clock starts; registration (argon2id) is not measured.
