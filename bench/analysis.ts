@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startAllInOneProcess } from './all-in-one-process';
+import { requestText } from './http-client';
 import { ANALYSABLE_SYMBOLS } from './symbols';
 
 const SINGLE_RUNS = Number(process.env.BENCH_SINGLE ?? 20);
@@ -38,13 +39,13 @@ type Api = ReturnType<typeof apiAt>;
 
 function apiAt(base: string) {
   return async (method: string, urlPath: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}${urlPath}`, {
+    const res = await requestText(`${base}${urlPath}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
+      timeoutMs: 60_000,
     });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+    return { status: res.status, body: (res.text ? JSON.parse(res.text) : undefined) as Record<string, unknown> };
   };
 }
 
@@ -93,10 +94,10 @@ async function timedAnalysis(base: string, api: Api, token: string, symbol: stri
   const res = await api('POST', `/api/analysis/analyze/${encodeURIComponent(symbol)}`, token, { userProfile: { riskProfile: 'growth' } });
   if (res.status !== 202) throw new Error(`${symbol}: start answered ${res.status} ${JSON.stringify(res.body)}`);
   const accepted = performance.now() - started;
-  const stream = await fetch(`${base}/api/analysis/${res.body.analysisId as string}/events`, {
+  const { text } = await requestText(`${base}/api/analysis/${res.body.analysisId as string}/events`, {
     headers: { authorization: `Bearer ${token}` },
+    timeoutMs: 60_000,
   });
-  const text = await stream.text();
   const completed = performance.now() - started;
   const last = text
     .trim()

@@ -49,7 +49,7 @@ export function percentile(values: number[], p: number): number {
 }
 
 export function errorCode(err: unknown): string {
-  // fetch's own deadline (AbortSignal.timeout, 30 s): a DOMException whose numeric code says nothing.
+  // The client's own deadline (http-client.ts: ClientTimeout, 30 s).
   if ((err as Error).name === 'TimeoutError') return 'client-timeout';
   const cause = (err as { cause?: { code?: string } }).cause;
   return cause?.code ?? (err as { code?: string }).code ?? (err as Error).name ?? 'error';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { LlmStandIn } from '../../tests/support/llm-stand-in';
+import { requestText } from '../http-client';
 import { ANALYSABLE_SYMBOLS } from '../symbols';
 import { type Figures, Recorder, errorCode } from './measure';
 
@@ -19,17 +20,16 @@ type Answer = { status: number; body: Record<string, unknown> };
 
 export function apiOf(base: string) {
   return async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-    const res = await fetch(`${base}${path}`, {
+    const { status, text } = await requestText(`${base}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+      timeoutMs: 30_000,
     });
-    const text = await res.text();
     try {
-      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return { status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
     } catch {
-      return { status: res.status, body: { text } };
+      return { status, body: { text } };
     }
   };
 }
@@ -177,11 +177,7 @@ async function timedAnalysis(base: string, token: string, symbol: string, accept
   const id = res.body.analysisId as string;
   // Follow the stream; if it breaks (a restart), poll until the analysis has ended.
   try {
-    const stream = await fetch(`${base}/api/analysis/${id}/events`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(60_000),
-    });
-    await stream.text();
+    await requestText(`${base}/api/analysis/${id}/events`, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 60_000 });
   } catch {
     // ends in the poll below
   }
