@@ -152,6 +152,36 @@ function describeDatabaseConformance(name: string, open: () => Promise<Opened>) 
       expect((await sut.query(`SELECT id FROM ${t}`)).rows).toEqual([]);
     });
 
+    it('keeps statements sent from outside out of an open transaction', async () => {
+      const t = table();
+      await sut.query(`CREATE TABLE ${t} (id int PRIMARY KEY)`);
+      let outside: Array<Promise<unknown>> = [];
+      await expect(
+        sut.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${t} VALUES (0)`);
+          outside = [1, 2, 3].map((id) => sut.query(`INSERT INTO ${t} VALUES ($1)`, [id]));
+          // More of the transaction's statements after those were sent, then a rollback: any of
+          // them run inside the transaction would be undone with it.
+          await tx.query('SELECT 1');
+          await tx.query(`SELECT count(*) FROM ${t}`);
+          throw new Error('undo the transaction only');
+        }),
+      ).rejects.toThrow('undo the transaction only');
+      await Promise.all(outside);
+      expect((await sut.query(`SELECT id FROM ${t} ORDER BY id`)).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    });
+
+    it('answers statements sent at once each on its own, a failing one with its error', async () => {
+      const t = table();
+      await sut.query(`CREATE TABLE ${t} (id int PRIMARY KEY)`);
+      const ids = [1, 2, 3, 2, 4, 5];
+      const results = await Promise.allSettled(ids.map((id) => sut.query(`INSERT INTO ${t} VALUES ($1) RETURNING id`, [id])));
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([
+        { status: 'rejected', reason: expect.objectContaining({ code: '23505' }) },
+      ]);
+      expect((await sut.query(`SELECT id FROM ${t} ORDER BY id`)).rows).toEqual([1, 2, 3, 4, 5].map((id) => ({ id })));
+    });
+
     it('loses no update when transactions read-modify-write a locked row in parallel', async () => {
       const t = table();
       await sut.query(`CREATE TABLE ${t} (id int PRIMARY KEY, value int NOT NULL)`);
@@ -300,6 +330,59 @@ describe('PGlite', () => {
         const [errorHere, errorThere] = await Promise.all([failing(here), failing(threaded)]);
         expect(errorThere).toBeInstanceOf(Error);
         expect(errorThere).toMatchObject({ message: (errorHere as Error).message, code: '42P01' });
+      } finally {
+        await Promise.all([here.close(), threaded.close()]);
+      }
+    },
+    PGLITE_START_TIMEOUT_MS,
+  );
+
+  it(
+    'takes each kind of parameter on a thread of its own as on this one, also after DDL changes its type',
+    async () => {
+      const here = await createPgliteDatabase();
+      const threaded = await createThreadedPgliteDatabase();
+      const sql = `SELECT $1::int[] AS ints, $2::text[] AS texts, $3::uuid[] AS ids, $4::jsonb AS doc, $5::json AS plain,
+                          $6::timestamptz AS at, $7::boolean AS yes, $8::bytea AS bytes, $9::numeric AS price, $10::int8 AS big,
+                          $11::float8 AS ratio, $12::text AS nothing, $13::date AS day`;
+      const params = [
+        [1, 2, 3],
+        ['騰訊', 'a,b', 'say "hi"', ''],
+        ['6f1c7b7e-8f1e-4d8e-9c3e-0b1f6f1c7b7e'],
+        { a: [1, '騰訊'], b: null, c: { d: true } },
+        ['x', 1],
+        new Date('2026-11-25T10:00:00.000Z'),
+        false,
+        new Uint8Array([1, 2, 255]),
+        '12.50',
+        9007199254740993n,
+        0.1,
+        null,
+        '2026-11-26',
+      ];
+      try {
+        const expected = (await here.query(sql, params)).rows;
+        expect(expected[0]).toMatchObject({ ints: [1, 2, 3], doc: params[3], yes: false, big: 9007199254740993n });
+        // Twice: the second time with the types learnt the first.
+        expect((await threaded.query(sql, params)).rows).toEqual(expected);
+        expect((await threaded.query(sql, params)).rows).toEqual(expected);
+
+        // The same statement text after its column changes type.
+        for (const db of [here, threaded]) await db.query('CREATE TABLE kinds (id int PRIMARY KEY, v text)');
+        const insert = 'INSERT INTO kinds (id, v) VALUES ($1, $2) RETURNING v';
+        const value = { x: [1, 2] };
+        const answers = async (db: Database) => {
+          const asText = (await db.query(insert, [1, 'plain'])).rows;
+          await db.query('ALTER TABLE kinds ALTER COLUMN v TYPE jsonb USING to_jsonb(v)');
+          const asJson = (await db.query(insert, [2, value])).rows;
+          // Inside a transaction, as a migration runs.
+          await db.transaction(async (tx) => tx.query('ALTER TABLE kinds ALTER COLUMN v TYPE int[] USING NULL'));
+          const asArray = (await db.query(insert, [3, [4, 5]])).rows;
+          return [asText, asJson, asArray];
+        };
+        const expectedKinds = await answers(here);
+        expect(expectedKinds).toEqual([[{ v: 'plain' }], [{ v: value }], [{ v: [4, 5] }]]);
+        expect(await answers(threaded)).toEqual(expectedKinds);
       } finally {
         await Promise.all([here.close(), threaded.close()]);
       }

@@ -7,6 +7,11 @@ import type { Database, Queryable } from './types';
  * transaction first, and run the statement only if that worked), plain SQL, closing.
  */
 export interface PgliteSession {
+  /**
+   * True when the session runs calls in the order they were made, each before the next starts,
+   * whether or not the caller waited for the earlier ones: a database thread's message queue.
+   */
+  readonly ordered?: boolean;
   query<T = Record<string, unknown>>(
     sql: string,
     params?: unknown[],
@@ -40,6 +45,12 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
  * A PGlite session as a `Database`. PGlite is a single session, so every call goes through one
  * queue: a transaction holds the queue until it commits or rolls back, which keeps other
  * callers' statements out of it.
+ *
+ * On an ordered session (a database thread), a statement outside a transaction is sent at once
+ * when no transaction is waiting or open, without waiting for the answers to the statements
+ * sent before it: the thread runs them in order, each alone, so the thread has the next one to
+ * hand instead of idling until this thread reads an answer and sends it. A transaction still
+ * waits its turn, and what is sent while one waits or runs queues behind it.
  */
 export function sessionDatabase(session: PgliteSession): Database {
   let tail: Promise<unknown> = Promise.resolve();
@@ -48,19 +59,23 @@ export function sessionDatabase(session: PgliteSession): Database {
     tail = next.catch(() => undefined);
     return next;
   };
+  /** Transactions queued or open: while there is one, statements queue behind it. */
+  let transactions = 0;
 
   const direct: Queryable = { query: (sql, params) => session.query(sql, params) };
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
-    query: (sql, params) => exclusive(() => direct.query(sql, params)),
+    query: (sql, params) =>
+      session.ordered && transactions === 0 && !closing ? direct.query(sql, params) : exclusive(() => direct.query(sql, params)),
     /**
      * BEGIN goes with the transaction's first statement (one message to a database thread, not
      * two): a transaction holds the session from its BEGIN to its COMMIT, each of its statements
      * a round trip, so one fewer is less time every other caller waits.
      */
-    transaction: (fn) =>
-      exclusive(async () => {
+    transaction: (fn) => {
+      transactions++;
+      const done = exclusive(async () => {
         let begun = false;
         const tx: Queryable = {
           query: (sql, params) => {
@@ -77,7 +92,11 @@ export function sessionDatabase(session: PgliteSession): Database {
           if (begun) await session.exec('ROLLBACK').catch(() => undefined);
           throw err;
         }
-      }),
+      });
+      const finished = () => void transactions--;
+      done.then(finished, finished);
+      return done;
+    },
     ping: () => exclusive(async () => void (await session.query('SELECT 1'))),
     close: () => (closing ??= exclusive(() => session.close())),
   };
