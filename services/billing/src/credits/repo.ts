@@ -1,4 +1,4 @@
-import type { Queryable } from '@stockai/platform';
+import { type EventEnvelope, type Queryable, outboxRecord } from '@stockai/platform';
 
 export type Level = 'free' | 'vip' | 'premium';
 
@@ -102,14 +102,24 @@ export const creditAccountsRepo = {
  * (service.ts), which applies each to the account's cached balances in the same transaction.
  */
 export const ledgerRepo = {
-  /** Appends the entry; false, with nothing written, when its key was used before. */
   /**
    * Appends `entry` and adds it to its account's cached balances, in one statement (the account
-   * is the caller's, locked); false, with nothing changed, when its key was used. One statement
-   * rather than two: on an embedded database every statement of a transaction is a round trip
+   * is the caller's, locked); false, with nothing changed, when its key was used. With `event`,
+   * the same statement records it in the outbox, only when the entry was appended. One statement
+   * rather than three: on an embedded database every statement of a transaction is a round trip
    * while the transaction holds the session, and every analysis start debits.
    */
-  async appendAndApply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
+  async appendAndApply(tx: Queryable, entry: LedgerEntry, event?: EventEnvelope): Promise<boolean> {
+    const params = [
+      entry.userId,
+      entry.kind,
+      entry.paidDelta,
+      entry.dailyDelta,
+      entry.idempotencyKey,
+      entry.reference ?? null,
+      entry.note ?? null,
+    ];
+    const recorded = event && outboxRecord(event, params.length + 1, 'EXISTS (SELECT 1 FROM entry)');
     const { rows } = await tx.query<{ appended: number }>(
       `WITH entry AS (
          INSERT INTO credit_ledger (user_id, kind, paid_delta, daily_delta, idempotency_key, reference, note)
@@ -117,9 +127,14 @@ export const ledgerRepo = {
          RETURNING user_id, paid_delta, daily_delta),
        applied AS (
          UPDATE credit_accounts a SET paid_credits = a.paid_credits + e.paid_delta, daily_credits = a.daily_credits + e.daily_delta
-         FROM entry e WHERE a.user_id = e.user_id)
+         FROM entry e WHERE a.user_id = e.user_id)${
+           recorded
+             ? `,
+       recorded AS (${recorded.sql})`
+             : ''
+         }
        SELECT count(*)::int AS appended FROM entry`,
-      [entry.userId, entry.kind, entry.paidDelta, entry.dailyDelta, entry.idempotencyKey, entry.reference ?? null, entry.note ?? null],
+      recorded ? [...params, ...recorded.params] : params,
     );
     return rows[0]?.appended === 1;
   },

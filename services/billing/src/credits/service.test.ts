@@ -49,6 +49,33 @@ describe('credit account', () => {
     await expect(sut().debit(userId, 1, ended)).rejects.toMatchObject({ code: 'ANALYSIS_ENDED' });
   });
 
+  it('announces each change with its entry, once: nothing for a repeat or for a refund with no debit', async () => {
+    const userId = await openTestAccount(db);
+    const events = async () =>
+      (
+        await db.query<{ type: string; amount: number; reference: string }>(
+          `SELECT type, (payload->'data'->>'amount')::int AS amount, payload->'data'->>'reference' AS reference
+           FROM outbox WHERE payload->'data'->>'userId' = $1 ORDER BY created_at`,
+          [userId],
+        )
+      ).rows;
+    const [debited, never] = [analysis(), analysis()];
+    for (let i = 0; i < 2; i++) {
+      await sut().debit(userId, 1, debited);
+      await db.transaction((tx) => sut().refund(tx, userId, debited));
+      await db.transaction((tx) => sut().refund(tx, userId, never));
+      await sut().grant(userId, 10, 'purchase', 'order-1');
+      await sut().adjust(userId, { paid: 2 }, randomUUID(), 'goodwill', 'k1');
+    }
+    expect(await events()).toEqual([
+      { type: 'credit.debited', amount: 1, reference: debited },
+      { type: 'credit.refunded', amount: 1, reference: debited },
+      { type: 'credit.granted', amount: 10, reference: 'order-1' },
+      { type: 'credit.granted', amount: 2, reference: `admin-adjustment:${userId}:k1` },
+    ]);
+    expect(await sut().balance(userId)).toMatchObject({ paidCredits: 12, dailyCredits: 3 });
+  });
+
   it('tops up to a higher level at once, and gives nothing for a lower one', async () => {
     const userId = await openTestAccount(db);
     await sut().debit(userId, 1, analysis());

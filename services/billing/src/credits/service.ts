@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CreditBalance, type EventData, eventData } from '@stockai/contracts';
-import { type Database, type Queryable, AppError, badRequest, conflict, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { type Database, type EventEnvelope, type Queryable, AppError, badRequest, conflict, newEvent, notFound } from '@stockai/platform';
 import { catalogueRepo } from '../catalogue/repo';
 import { hongKongDay } from './hong-kong-day';
 import { type CreditAccountRow, type LedgerEntry, type LedgerRow, type Level, creditAccountsRepo, ledgerRepo } from './repo';
@@ -22,9 +22,12 @@ const analysisEnded = () => conflict('This analysis has already ended; no credit
 const accountNotReady = () => notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
 const refundKey = (reference: string) => `refund:${reference}`;
 
-/** Appends `entry` to the ledger and applies it to the cached balances; false, with nothing changed, when its key was used. */
-async function apply(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
-  return ledgerRepo.appendAndApply(tx, entry);
+/**
+ * Appends `entry` to the ledger and applies it to the cached balances, and records `event` with
+ * it when given, in one statement; false, with nothing changed or recorded, when its key was used.
+ */
+async function apply(tx: Queryable, entry: LedgerEntry, event?: EventEnvelope): Promise<boolean> {
+  return ledgerRepo.appendAndApply(tx, entry, event);
 }
 
 /**
@@ -120,22 +123,13 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
     by: { adminId: string; idempotencyKey: string; reason?: string },
   ) {
     if (delta.paid === 0 && delta.daily === 0) return;
-    await apply(tx, {
-      userId,
-      kind: 'adjustment',
-      paidDelta: delta.paid,
-      dailyDelta: delta.daily,
-      idempotencyKey: by.idempotencyKey,
-      reference: `admin:${by.adminId}`,
-      note: by.reason,
-    });
     const added = delta.paid + delta.daily;
-    if (added > 0) {
-      await writeOutbox(
-        tx,
-        newEvent('credit.granted', eventData('credit.granted', { userId, amount: added, kind: 'admin', reference: by.idempotencyKey })),
-      );
-    }
+    const granted =
+      added > 0
+        ? newEvent('credit.granted', eventData('credit.granted', { userId, amount: added, kind: 'admin', reference: by.idempotencyKey }))
+        : undefined;
+    const entry = { userId, kind: 'adjustment', paidDelta: delta.paid, dailyDelta: delta.daily } as const;
+    await apply(tx, { ...entry, idempotencyKey: by.idempotencyKey, reference: `admin:${by.adminId}`, note: by.reason }, granted);
   }
 
   return {
@@ -197,10 +191,11 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
         const fromDaily = Math.min(account.daily_credits, amount);
         const fromPaid = amount - fromDaily;
-        await Promise.all([
-          apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference }),
-          writeOutbox(tx, newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference }))),
-        ]);
+        await apply(
+          tx,
+          { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference },
+          newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference })),
+        );
         return {
           account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily },
           debited: true,
@@ -224,35 +219,41 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       const [debit] = await ledgerRepo.byKeys(tx, [`debit:${reference}`]);
       // References are global: a debit under another user's name is refunded to whoever paid it.
       if (debit && debit.user_id !== userId) await lockOrThrow(tx, debit.user_id);
-      const refunded = await apply(tx, {
-        userId: debit?.user_id ?? userId,
-        kind: 'refund',
-        paidDelta: debit ? -debit.paid_delta : 0,
-        dailyDelta: debit ? -debit.daily_delta : 0,
-        idempotencyKey: refundKey(reference),
-        reference,
-      });
-      if (refunded && debit) {
-        const amount = -(debit.paid_delta + debit.daily_delta);
-        await writeOutbox(tx, newEvent('credit.refunded', eventData('credit.refunded', { userId: debit.user_id, amount, reference })));
-      }
+      const refunded = await apply(
+        tx,
+        {
+          userId: debit?.user_id ?? userId,
+          kind: 'refund',
+          paidDelta: debit ? -debit.paid_delta : 0,
+          dailyDelta: debit ? -debit.daily_delta : 0,
+          idempotencyKey: refundKey(reference),
+          reference,
+        },
+        // A tombstone (no debit yet) refunds nothing, so it announces nothing.
+        debit &&
+          newEvent(
+            'credit.refunded',
+            eventData('credit.refunded', { userId: debit.user_id, amount: -(debit.paid_delta + debit.daily_delta), reference }),
+          ),
+      );
       return refunded && debit !== undefined;
     },
 
     /** `grant` inside the caller's transaction; false when the key was used before. */
     async grantIn(tx: Queryable, userId: string, amount: number, kind: 'purchase' | 'admin', idempotencyKey: string): Promise<boolean> {
       await lockOrThrow(tx, userId);
-      const granted = await apply(tx, {
-        userId,
-        kind: kind === 'admin' ? 'adjustment' : 'grant',
-        paidDelta: amount,
-        dailyDelta: 0,
-        idempotencyKey,
-        reference: idempotencyKey,
-      });
-      if (granted)
-        await writeOutbox(tx, newEvent('credit.granted', eventData('credit.granted', { userId, amount, kind, reference: idempotencyKey })));
-      return granted;
+      return apply(
+        tx,
+        {
+          userId,
+          kind: kind === 'admin' ? 'adjustment' : 'grant',
+          paidDelta: amount,
+          dailyDelta: 0,
+          idempotencyKey,
+          reference: idempotencyKey,
+        },
+        newEvent('credit.granted', eventData('credit.granted', { userId, amount, kind, reference: idempotencyKey })),
+      );
     },
 
     /** Adds paid credits under `idempotencyKey` (a purchase, an admin top-up); a repeat changes nothing. */

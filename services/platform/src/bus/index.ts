@@ -5,6 +5,6 @@ export { createMemoryBus, type MemoryBusOptions } from './memory';
 export { createAmqpBus, type AmqpBusOptions } from './amqp';
 export { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAY_MS } from './retry';
 export { consumeInSpan, publishInSpan } from './tracing';
-export { writeOutbox, changeWithOutbox, createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox';
+export { writeOutbox, changeWithOutbox, outboxRecord, createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox';
 export { handleOnce, handleOnceInOneStatement, claimWithChange, type ClaimedChange } from './inbox';
 export { DEFAULT_EVENT_RETENTION, pruneEventTables, type EventRetention } from './retention';

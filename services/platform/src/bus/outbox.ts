@@ -28,15 +28,26 @@ export async function writeOutbox(tx: Queryable, event: EventEnvelope): Promise<
  * back and forth. Returns the change's rows.
  */
 export async function changeWithOutbox<T>(db: Queryable, change: { sql: string; params: unknown[] }, event: EventEnvelope): Promise<T[]> {
-  const n = change.params.length;
-  const { rows } = await db.query<T>(
-    `WITH changed AS (${change.sql}),
-       recorded AS (INSERT INTO outbox (id, type, payload, created_at)
-                    SELECT $${n + 1}, $${n + 2}, $${n + 3}::text::jsonb, clock_timestamp() WHERE EXISTS (SELECT 1 FROM changed))
-     SELECT * FROM changed`,
-    [...change.params, event.id, event.type, JSON.stringify(event)],
-  );
+  const recorded = outboxRecord(event, change.params.length + 1, 'EXISTS (SELECT 1 FROM changed)');
+  const { rows } = await db.query<T>(`WITH changed AS (${change.sql}), recorded AS (${recorded.sql}) SELECT * FROM changed`, [
+    ...change.params,
+    ...recorded.params,
+  ]);
   return rows;
+}
+
+/**
+ * `event`'s outbox row as the body of a data-modifying CTE, written only when `condition` (SQL)
+ * holds, for a statement that makes its change in CTEs of its own (`changeWithOutbox` wraps a
+ * single change; a change that is itself a WITH cannot be wrapped, since data-modifying CTEs
+ * must be at the top level). Its parameters are numbered from `$first`.
+ */
+export function outboxRecord(event: EventEnvelope, first: number, condition: string): { sql: string; params: unknown[] } {
+  return {
+    sql: `INSERT INTO outbox (id, type, payload, created_at)
+          SELECT $${first}, $${first + 1}, $${first + 2}::text::jsonb, clock_timestamp() WHERE ${condition}`,
+    params: [event.id, event.type, JSON.stringify(event)],
+  };
 }
 
 export interface OutboxRelayOptions {
