@@ -52,6 +52,8 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
     progressStreams: () => ({ listeners: watcher?.listeners ?? 0, running: watcher?.running ?? false }),
     async build(ctx) {
       const core = await analysisCore(ctx, options);
+      // Searches and starts read the universe's index: ready means it is built (workers need none).
+      await core.universe.warm();
       // With the bundled snapshot a stock without bundled figures cannot be analysed; Yahoo may still have them.
       const requireFigures = options.marketData === 'snapshot';
       const analyses = analysesService({

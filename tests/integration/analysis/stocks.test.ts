@@ -99,6 +99,20 @@ describe('stocks', () => {
     expect((fullWidth.body as { symbol: string }[])[0]?.symbol).toBe('TSLA');
   });
 
+  it('reads the stocks once when warmed, so the searches and lookups after it wait for no read', async () => {
+    const statements: string[] = [];
+    const universe = createUniverse({ ...sut.db, query: (sql, params) => (statements.push(sql), sut.db.query(sql, params)) });
+    await universe.warm();
+    expect(statements.filter((sql) => /FROM stocks\b/.test(sql))).toHaveLength(1);
+    statements.length = 0;
+    const found = await Promise.all([universe.search('騰訊', 5), universe.find('700'), universe.statusOf('AAPL')]);
+    expect(found[0]).toContainEqual(expect.objectContaining({ symbol: '0700.HK' }));
+    expect(found[1]).toMatchObject({ symbol: '0700.HK' });
+    expect(found[2]).toMatchObject({ symbol: 'AAPL', isActive: true });
+    // (A check of which load is newest, at most every 5 s, is no read of the stocks.)
+    expect(statements.filter((sql) => /FROM stocks\b/.test(sql))).toEqual([]);
+  });
+
   it('refuses a NUL or an undecodable path with a 4xx, never a 500', async () => {
     expect(await json(`${sut.url}/api/stocks?q=%00`)).toMatchObject({
       status: 400,
