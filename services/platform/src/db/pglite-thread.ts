@@ -51,15 +51,6 @@ const errorOf = (err) => {
     }
     return types;
   };
-  const oneBuffer = (parts) => {
-    const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      out.set(part, offset);
-      offset += part.length;
-    }
-    return out;
-  };
   const statement = async (sql, params = [], begin) => {
     const types = await typesOf(sql);
     const values = params.map((value, i) => {
@@ -77,7 +68,7 @@ const errorOf = (err) => {
     if (begin) messages.unshift(serialize.query('BEGIN'));
     let replies;
     try {
-      replies = (await pg.execProtocol(oneBuffer(messages), { syncToFs: false })).messages;
+      replies = (await pg.execProtocol(Buffer.concat(messages), { syncToFs: false })).messages;
     } catch (err) {
       if (err && typeof err === 'object') err.query = sql;
       throw err;

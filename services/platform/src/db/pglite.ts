@@ -75,7 +75,7 @@ export function sessionDatabase(session: PgliteSession): Database {
      */
     transaction: (fn) => {
       transactions++;
-      const done = exclusive(async () => {
+      return exclusive(async () => {
         let begun = false;
         const tx: Queryable = {
           query: (sql, params) => {
@@ -91,11 +91,10 @@ export function sessionDatabase(session: PgliteSession): Database {
         } catch (err) {
           if (begun) await session.exec('ROLLBACK').catch(() => undefined);
           throw err;
+        } finally {
+          transactions--;
         }
       });
-      const finished = () => void transactions--;
-      done.then(finished, finished);
-      return done;
     },
     ping: () => exclusive(async () => void (await session.query('SELECT 1'))),
     close: () => (closing ??= exclusive(() => session.close())),
