@@ -16,7 +16,9 @@
  * BENCH_BURST = the burst's size, default 50; BENCH_CPU_PROFILE = a file to write a CPU profile
  * of the server's main thread during the burst to, for Chrome DevTools or speedscope; with it,
  * BENCH_HEAP_PROFILE = a file for a sampled allocation profile of the same thread, collected
- * objects included, for DevTools' memory tab: where the garbage collector's work comes from). The
+ * objects included, for DevTools' memory tab: where the garbage collector's work comes from;
+ * BENCH_AI=1 = the AI analyst against the local OpenAI-compatible stand-in, in this process, as
+ * the load suite runs it: two chat requests per analysis, each stored in ai_requests). The
  * burst also reports the server's CPU time: its main thread, its other threads (the services'
  * database threads, V8's), and the sum per analysis.
  * Users are registered before the clock starts; registration (argon2id) is not measured.
@@ -24,6 +26,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startChatStandIn } from '../tests/integration/analysis/analysis-stack';
 import { startAllInOneProcess } from './all-in-one-process';
 import { requestText } from './http-client';
 import { ANALYSABLE_SYMBOLS } from './symbols';
@@ -31,6 +34,7 @@ import { ANALYSABLE_SYMBOLS } from './symbols';
 const SINGLE_RUNS = Number(process.env.BENCH_SINGLE ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 50);
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+const WITH_AI = process.env.BENCH_AI === '1';
 
 /** The first symbols go to the single runs, the next ones to the burst. */
 const SYMBOLS = ANALYSABLE_SYMBOLS;
@@ -118,6 +122,8 @@ const ms = (v: number) => `${Math.round(v)} ms`;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-bench-'));
+  const ai = WITH_AI ? await startChatStandIn() : undefined;
+  if (ai) Object.assign(process.env, { LLM_API_KEY: 'bench', LLM_BASE_URL: ai.url });
   // 71 sign-ups from one address: above auth's per-network sign-up limit, so it is raised here.
   const registerPerIp = { name: 'register-ip', limit: 1000, windowSeconds: 3600 };
   const app = await startAllInOneProcess({
@@ -204,6 +210,7 @@ async function main() {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await app.stop();
+    await ai?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { Database, Logger } from '@stockai/platform';
+import { fetchOver, keptAliveHttp } from '../kept-alive-http';
 import { builtInAnalyst } from './built-in';
 import { circuitBreaker } from './circuit-breaker';
 import { DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL, DEFAULT_LLM_REPORT_BUDGET_MS, DEFAULT_LLM_TIMEOUT_MS } from './config';
@@ -37,6 +38,9 @@ export interface AnalystOptions {
   logger: Logger;
 }
 
+/** How long a kept-alive connection to the AI provider may sit unused (undici's default). */
+const PROVIDER_IDLE_MS = 4000;
+
 /**
  * The analyst the pipeline uses: the AI analyst when an API key is configured (falling back
  * to the built-in text part by part), else the built-in analyst.
@@ -44,7 +48,14 @@ export interface AnalystOptions {
 export function createAnalyst(options: AnalystOptions): Analyst {
   if (!options.apiKey) return builtInAnalyst();
   // No SDK retries: it would wait out any Retry-After, however long. llm.ts retries within the budget.
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl ?? DEFAULT_LLM_BASE_URL, maxRetries: 0 });
+  // Its requests go on Node's own HTTP client rather than the global fetch (ADR 61); a kept-alive
+  // connection is dropped after 4 s unused, as undici's fetch does, below any provider's keep-alive.
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl ?? DEFAULT_LLM_BASE_URL,
+    maxRetries: 0,
+    fetch: fetchOver(keptAliveHttp(PROVIDER_IDLE_MS)),
+  });
   return llmAnalyst({
     client,
     model: options.model ?? DEFAULT_LLM_MODEL,

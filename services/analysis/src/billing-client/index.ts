@@ -1,7 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
 import { type CreditBalance, type DebitCreditsRequest, creditBalance } from '@stockai/contracts';
 import { AppError, serviceUnavailable } from '@stockai/platform';
+import { keptAliveHttp } from '../kept-alive-http';
 
 /** How long a debit may take before billing counts as unavailable (BILLING_TIMEOUT_MS). */
 export const DEFAULT_DEBIT_TIMEOUT_MS = 5000;
@@ -45,20 +44,23 @@ const IDLE_MS = 30_000;
 
 /**
  * `baseUrl` may be a function where billing's address is known only once it listens (all-in-one).
- * The call is a plain `http.request` on kept-alive connections: every analysis start makes one,
- * and `fetch` (its web streams and Response) cost the all-in-one's main thread about twice as
- * much per debit in the 200-analysis burst's profile (ADR 59).
+ * The call is a plain `http.request` on kept-alive connections (`keptAliveHttp`): every analysis
+ * start makes one.
  */
 export function createBillingClient(baseUrl: string | (() => string), timeoutMs = DEFAULT_DEBIT_TIMEOUT_MS): BillingClient {
   const urlOf = () => new URL('/internal/credits/debit', typeof baseUrl === 'function' ? baseUrl() : baseUrl);
-  const plain: Transport = { request: http.request, agent: new http.Agent({ keepAlive: true, timeout: IDLE_MS }) };
-  const secure: Transport = { request: https.request, agent: new https.Agent({ keepAlive: true, timeout: IDLE_MS }) };
+  const send = keptAliveHttp(IDLE_MS);
   return {
     async debit(request, authorization) {
-      const url = urlOf();
       let res: { status: number; text: string };
       try {
-        res = await post(url.protocol === 'https:' ? secure : plain, url, JSON.stringify(request), authorization, timeoutMs);
+        const answer = await send(urlOf(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        res = { status: answer.status, text: answer.body.toString('utf8') };
       } catch (err) {
         throw new BillingUnavailable(!refusedBeforeSending(err));
       }
@@ -75,45 +77,6 @@ export function createBillingClient(baseUrl: string | (() => string), timeoutMs 
       throw new AppError(res.status, code, error);
     },
   };
-}
-
-/** `http` or `https`, with its pool of kept-alive connections. */
-interface Transport {
-  request: typeof http.request;
-  agent: http.Agent;
-}
-
-/** POSTs `body` as JSON and reads the whole answer; rejects when there is none within `timeoutMs`. */
-function post(
-  transport: Transport,
-  url: URL,
-  body: string,
-  authorization: string | undefined,
-  timeoutMs: number,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = transport.request(
-      url,
-      {
-        method: 'POST',
-        agent: transport.agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(authorization ? { authorization } : {}),
-        },
-        signal: AbortSignal.timeout(timeoutMs),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 function parsed(text: string): unknown {
