@@ -120,7 +120,9 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
     cache: ctx.cache,
     yahoo: { baseUrl: options.yahooBaseUrl },
   });
-  const analyst = recordBuiltInExchanges(createAnalyst({ ...options.llm, db, logger }), { db, logger });
+  // The words written from a symbol's cached figures serve as long as the figures do.
+  const answersKeptMs = options.cacheTtlHours * 3_600_000;
+  const analyst = recordBuiltInExchanges(createAnalyst({ ...options.llm, answersKeptMs, db, logger }), { db, logger });
   const engine: AnalysisEngine = {
     fetchMarketData: (symbol) => marketData.fetch(symbol),
     // A fallback answers with its own source (Yahoo failed, the snapshot stood in).

@@ -34,21 +34,24 @@ import { type LlmStandIn, startLlmStandIn } from '../../support/llm-stand-in';
 const ROOT = path.join(__dirname, '..', '..', '..');
 
 /**
- * The AI chat API of analyses: the OpenAI-compatible stand-in answering every request with the
- * business view the analyst asks for, as JSON. It can hold its answers (`hold`), to catch an
- * analysis in the middle of a stage.
+ * The AI chat API of analyses: the OpenAI-compatible stand-in answering as a provider would, the
+ * business view as the JSON the analyst asks for and the summary (the request whose figures carry
+ * the reader's advice) as prose without figures of its own. It can hold its answers (`hold`), to
+ * catch an analysis in the middle of a stage.
  */
 export async function startChatStandIn(): Promise<ChatStandIn> {
   const ai = await startLlmStandIn();
-  ai.answerWith(() =>
-    JSON.stringify({
-      primaryBusiness: '模擬供應商：主要業務說明',
-      competitiveAdvantage: '模擬供應商：競爭優勢',
-      marketPosition: '模擬供應商：市場地位',
-      growthProspects: '模擬供應商：增長前景',
-      financialHealth: '模擬供應商：財務健康',
-      managementQuality: '模擬供應商：管理質素',
-    }),
+  ai.answerWith((request) =>
+    request.messages.at(-1)?.content.includes('"readerAdvice"')
+      ? '模擬供應商：總結。公司業務穩健，估值請參考上文。'
+      : JSON.stringify({
+          primaryBusiness: '模擬供應商：主要業務說明',
+          competitiveAdvantage: '模擬供應商：競爭優勢',
+          marketPosition: '模擬供應商：市場地位',
+          growthProspects: '模擬供應商：增長前景',
+          financialHealth: '模擬供應商：財務健康',
+          managementQuality: '模擬供應商：管理質素',
+        }),
   );
   return ai;
 }

@@ -31,6 +31,8 @@ export interface AnalystOptions {
   maxRetries?: number;
   /** The most AI time one report may take, every part and retry together (default 20 s). */
   reportBudgetMs?: number;
+  /** How long an answer serves identical requests (the result cache's TTL; default 0, none). */
+  answersKeptMs?: number;
   /** Failed requests in a row that open the circuit breaker, and how long it stays open. */
   breakerThreshold?: number;
   breakerCooldownMs?: number;
@@ -64,6 +66,7 @@ export function createAnalyst(options: AnalystOptions): Analyst {
       retries: options.maxRetries ?? 1,
       reportBudgetMs: options.reportBudgetMs ?? DEFAULT_LLM_REPORT_BUDGET_MS,
     },
+    answersKeptMs: options.answersKeptMs ?? 0,
     breaker: circuitBreaker({ threshold: options.breakerThreshold ?? 5, cooldownMs: options.breakerCooldownMs ?? 60_000 }),
     db: options.db,
     logger: options.logger,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createLogger, migrate, PLATFORM_MIGRATIONS_DIR } from '@stockai/platform';
-import { createTestDatabase, type TestDatabase } from '@stockai/platform/src/testing';
+import { createTestDatabase, type TestDatabase, waitFor } from '@stockai/platform/src/testing';
 import { type LlmStandIn, startLlmStandIn } from '../../../../tests/support/llm-stand-in';
 import type { AiRequestRow } from '../ai-results/repo';
 import { systemPromptsRepo } from '../prompts/repo';
@@ -32,7 +32,9 @@ describe('the AI analyst', () => {
   const ctx = () => ({ analysisId: crypto.randomUUID(), userId: crypto.randomUUID(), symbol: 'STDY', n: ++n });
   const logged = async (analysisId: string) =>
     (await test.db.query<AiRequestRow>('SELECT * FROM ai_requests WHERE analysis_id = $1 ORDER BY request_date', [analysisId])).rows;
-  const analyst = (options: { timeoutMs?: number; maxRetries?: number; reportBudgetMs?: number; breakerThreshold?: number } = {}) =>
+  const analyst = (
+    options: { timeoutMs?: number; maxRetries?: number; reportBudgetMs?: number; breakerThreshold?: number; answersKeptMs?: number } = {},
+  ) =>
     createAnalyst({
       apiKey: 'test-key',
       baseUrl: standIn.url,
@@ -270,6 +272,73 @@ describe('the AI analyst', () => {
     expect(business.writtenBy).toBe('built-in');
     expect(standIn.requests.length - before).toBe(3); // not called while open
     expect(await logged(c.analysisId)).toEqual([]);
+  });
+
+  describe('identical requests (answers kept for the result cache TTL)', () => {
+    const HOUR = 3_600_000;
+    const businessRequests = () => standIn.requests.filter((r) => r.messages[1]?.content.includes('"roePercent"')).length;
+
+    it('are answered once: a later analysis of the same figures reuses the words, and only the request sent is logged', async () => {
+      const sut = analyst({ answersKeptMs: HOUR });
+      const [first, second] = [ctx(), ctx()];
+      const before = businessRequests();
+      const a = await assessBusiness(input, valuation, sut, first);
+      const b = await assessBusiness(input, valuation, sut, second);
+      expect(businessRequests() - before).toBe(1);
+      expect(b).toEqual(a);
+      expect(b.writtenBy).toBe('ai');
+      expect((await logged(first.analysisId)).map((r) => r.purpose)).toEqual(['business']);
+      expect(await logged(second.analysisId)).toEqual([]);
+    });
+
+    it('share one request while it is on its way', async () => {
+      const sut = analyst({ answersKeptMs: HOUR });
+      const before = businessRequests();
+      standIn.hold();
+      const first = assessBusiness(input, valuation, sut, ctx());
+      await standIn.waitHeld();
+      const second = assessBusiness(input, valuation, sut, ctx());
+      standIn.release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(businessRequests() - before).toBe(1);
+      expect([a.writtenBy, b.primaryBusiness]).toEqual(['ai', a.primaryBusiness]);
+    });
+
+    it('go out again when the figures differ, when the answer failed or could not be used, and when nothing is kept', async () => {
+      const sut = analyst({ answersKeptMs: HOUR });
+      let before = businessRequests();
+      await assessBusiness(input, valuation, sut, ctx());
+      const other = { ...input, data: { ...input.data, price: (input.data.price as number) * 1.1 } };
+      await assessBusiness(other, valuationModels(other), sut, ctx());
+      expect(businessRequests() - before).toBe(2);
+
+      const withFigures = { ...input, data: { ...input.data, price: (input.data.price as number) * 1.2 } };
+      const figuresValuation = valuationModels(withFigures);
+      before = businessRequests();
+      standIn.next(1, { kind: 'fail', status: 500 });
+      expect((await assessBusiness(withFigures, figuresValuation, sut, ctx())).writtenBy).toBe('built-in');
+      standIn.answerWith(() => '抱歉，我無法回答。');
+      expect((await assessBusiness(withFigures, figuresValuation, sut, ctx())).writtenBy).toBe('built-in');
+      standIn.answerWith(() => JSON.stringify(aiNarrative));
+      expect((await assessBusiness(withFigures, figuresValuation, sut, ctx())).writtenBy).toBe('ai');
+      expect(businessRequests() - before).toBe(3);
+
+      const keepsNothing = analyst({ answersKeptMs: 0 });
+      before = businessRequests();
+      await assessBusiness(input, valuation, keepsNothing, ctx());
+      await assessBusiness(input, valuation, keepsNothing, ctx());
+      expect(businessRequests() - before).toBe(2);
+    });
+
+    it('go out again once the answer is older than the time it is kept', async () => {
+      const sut = analyst({ answersKeptMs: 20 });
+      const before = businessRequests();
+      await assessBusiness(input, valuation, sut, ctx());
+      const asked = Date.now();
+      await waitFor('the answer to be older than 20 ms', () => Date.now() > asked + 20);
+      await assessBusiness(input, valuation, sut, ctx());
+      expect(businessRequests() - before).toBe(2);
+    });
   });
 
   it('sends the system prompt as the admin last edited it', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import type { Database, Logger } from '@stockai/platform';
 import type { MarketData } from '../market-data/types';
@@ -59,6 +60,12 @@ export interface LlmAnalystOptions {
   client: OpenAI;
   model: string;
   timing: AiTiming;
+  /**
+   * How long an answer serves identical requests (same model, system prompt and user message):
+   * the result cache's TTL, so a symbol's report written from cached figures reuses the words
+   * written from them too. 0: every request goes out.
+   */
+  answersKeptMs?: number;
   breaker: CircuitBreaker;
   db: Database;
   logger: Logger;
@@ -84,6 +91,62 @@ function retryAfterMs(err: unknown): number | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A summary is prose: an answer in JSON or a code block is the wrong format for the page. */
+const isProse = (text: string) => text !== '' && !/^(\{|\[|```)/.test(text);
+
+/** A model's answer and the sources it gave. */
+interface Answer {
+  answer: string;
+  sources: Citation[];
+}
+
+/** What identifies a request: the model and every message, hashed. */
+const requestKey = (model: string, messages: ChatMessage[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([model, messages]))
+    .digest('base64');
+
+/** The most answers kept at once; the oldest goes first. */
+const ANSWERS_KEPT = 1000;
+
+/**
+ * Answers by request, each for `keptMs` from when it was asked, and shared while still on its
+ * way: analyses of the same symbol at the same time make one request. An answer that did not
+ * come (an error, a timeout) or cannot be used is forgotten, so the next request goes out.
+ */
+function sharedAnswers(keptMs: number) {
+  const kept = new Map<string, { answer: Promise<Answer | undefined>; until: number }>();
+  return {
+    get(key: string): Promise<Answer | undefined> | undefined {
+      const entry = kept.get(key);
+      if (entry && entry.until > Date.now()) return entry.answer;
+      kept.delete(key);
+      return undefined;
+    },
+    keep(key: string, answer: Promise<Answer | undefined>, usable: (answer: string) => boolean) {
+      if (keptMs <= 0) return;
+      if (kept.size >= ANSWERS_KEPT) kept.delete(kept.keys().next().value as string);
+      const entry = { answer, until: Date.now() + keptMs };
+      kept.set(key, entry);
+      const forget = () => kept.get(key) === entry && kept.delete(key);
+      answer.then((a) => (a === undefined || !usable(a.answer)) && forget(), forget);
+    },
+  };
+}
+
+/** `answer`, or undefined once the report's AI budget (`deadline`) is spent waiting for it. */
+async function withinBudget(answer: Promise<Answer | undefined>, deadline: number): Promise<Answer | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const spent = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([answer, spent]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The system prompt of each part of the report, by its id in system_prompts. */
 const PROMPT_IDS = { business: 'business-analysis', summary: 'report-summary' } as const;
 
@@ -94,7 +157,8 @@ const PROMPT_IDS = { business: 'business-analysis', summary: 'report-summary' } 
  * open breaker, an answer that cannot be used — that part falls back to the built-in text,
  * so a report never fails because of the AI provider.
  */
-export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAnalystOptions): Analyst {
+export function llmAnalyst({ client, model, timing, answersKeptMs = 0, breaker, db, logger }: LlmAnalystOptions): Analyst {
+  const answers = sharedAnswers(answersKeptMs);
   /** When each report's AI budget runs out, by analysis id; entries of long-finished reports are dropped. */
   const deadlines = new Map<string, number>();
   function deadlineOf(analysisId: string): number {
@@ -126,23 +190,38 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     }
   }
 
+  /**
+   * The model's answer to the part's system prompt and `facts`, or undefined when there is none to
+   * use (then the built-in analyst writes the part). An identical request answered within
+   * `answersKeptMs`, or still on its way, is not sent again: its answer is shared, if it comes
+   * within this report's budget. `usable` says whether an answer can be used; one that cannot is
+   * not kept for others.
+   */
   async function ask(
     purpose: Exclude<AiPurpose, 'test'>,
     data: MarketData,
     facts: string,
     ctx: AnalystContext,
-    now = new Date(),
-  ): Promise<{ answer: string; sources: Citation[] } | undefined> {
+    now: Date,
+    usable: (answer: string) => boolean,
+  ): Promise<Answer | undefined> {
     const prompt = await systemPromptsRepo.current(db, PROMPT_IDS[purpose]);
     if (!prompt) {
       logger.error({ promptId: PROMPT_IDS[purpose] }, 'system prompt missing; using the built-in analyst');
       return undefined;
     }
+    const messages: ChatMessage[] = [
+      { role: 'system', content: renderTemplate(prompt.template, data) },
+      { role: 'user', content: userMessage(facts, data, now) },
+    ];
+    const key = requestKey(model, messages);
+    const deadline = deadlineOf(ctx.analysisId);
+    const shared = answers.get(key);
+    if (shared) return withinBudget(shared, deadline);
     if (!breaker.allow()) {
       logger.warn({ analysisId: ctx.analysisId, purpose }, 'AI provider circuit open; using the built-in analyst');
       return undefined;
     }
-    const deadline = deadlineOf(ctx.analysisId);
     if (deadline - Date.now() < MIN_ATTEMPT_MS) {
       logger.warn(
         { analysisId: ctx.analysisId, purpose, budgetMs: timing.reportBudgetMs },
@@ -150,10 +229,19 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
       );
       return undefined;
     }
-    const messages: ChatMessage[] = [
-      { role: 'system', content: renderTemplate(prompt.template, data) },
-      { role: 'user', content: userMessage(facts, data, now) },
-    ];
+    const asked = request(purpose, data, messages, deadline, ctx);
+    answers.keep(key, asked, usable);
+    return asked;
+  }
+
+  /** Sends one request (retried within the budget) and records it in ai_requests, answered or not. */
+  async function request(
+    purpose: Exclude<AiPurpose, 'test'>,
+    data: MarketData,
+    messages: ChatMessage[],
+    deadline: number,
+    ctx: AnalystContext,
+  ): Promise<Answer | undefined> {
     const started = Date.now();
     let answer: string | undefined;
     let sources: Citation[] = [];
@@ -200,7 +288,14 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     async businessNarrative(brief, ctx) {
       const fallback = builtInBusinessNarrative(brief);
       const facts = businessFacts(brief);
-      const asked = await ask('business', brief.data, facts, ctx, brief.now);
+      const asked = await ask(
+        'business',
+        brief.data,
+        facts,
+        ctx,
+        brief.now ?? new Date(),
+        (answer) => parseNarrative(answer) !== undefined,
+      );
       const fields = asked === undefined ? undefined : parseNarrative(asked.answer);
       if (!fields) {
         if (asked !== undefined)
@@ -219,11 +314,10 @@ export function llmAnalyst({ client, model, timing, breaker, db, logger }: LlmAn
     },
     async summary(brief, ctx) {
       const facts = summaryFacts(brief);
-      const asked = await ask('summary', brief.data, facts, ctx, brief.now);
+      const asked = await ask('summary', brief.data, facts, ctx, brief.now ?? new Date(), (answer) => isProse(cleanText(answer)));
       const text = asked === undefined ? '' : cleanText(asked.answer);
       const own = builtInSummary(brief);
-      // A summary is prose: an answer in JSON or a code block is the wrong format for the page.
-      if (text === '' || /^(\{|\[|```)/.test(text)) {
+      if (!isProse(text)) {
         if (text !== '') logger.warn({ analysisId: ctx.analysisId }, 'AI summary was not prose; using the built-in analyst');
         return { value: own, writtenBy: 'built-in' };
       }
