@@ -52,6 +52,20 @@ describe('createMemoryBus', () => {
     expect(byConsumer.a!.length).toBe(2);
   });
 
+  it('routes an event type to a queue bound after that type was first published, and to a binding added later', async () => {
+    const handled: string[] = [];
+    const handler = async (e: EventEnvelope) => void handled.push(`${e.type}`);
+    await sut.publish(event('route.first')); // no queue yet: dropped
+    await sut.subscribe({ queue: 'memory.routes', patterns: ['route.first'], handler });
+    await sut.publish(event('route.first'));
+    await sut.publish(event('route.second')); // not bound yet: dropped
+    await waitFor('the first delivery', () => handled.length === 1);
+    await sut.subscribe({ queue: 'memory.routes', patterns: ['route.#'], handler });
+    await sut.publish(event('route.second'));
+    await waitFor('the second delivery', () => handled.length === 2);
+    expect(handled).toEqual(['route.first', 'route.second']);
+  });
+
   it('keeps dead letters in <queue>.dlq, a queue that can be consumed like any other', async () => {
     await sut.subscribe({
       queue: 'memory.failing',

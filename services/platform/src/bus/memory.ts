@@ -59,6 +59,9 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     if (closed) throw new Error('the event bus is closed');
   };
 
+  /** The queues an event type is routed to, worked out on its first publish; forgotten when a binding is added. */
+  const routes = new Map<string, Queue[]>();
+
   /** The queue `name`, created on first use, bound to `patterns` too. */
   const declare = (name: string, patterns: readonly string[] = []): Queue => {
     let queue = queues.get(name);
@@ -66,8 +69,20 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       queue = { name, patterns: new Set(), messages: [], consumers: [], turn: 0, scheduled: false };
       queues.set(name, queue);
     }
-    for (const pattern of patterns) queue.patterns.add(pattern);
+    for (const pattern of patterns) {
+      if (!queue.patterns.has(pattern)) routes.clear();
+      queue.patterns.add(pattern);
+    }
     return queue;
+  };
+
+  const routeOf = (type: string): Queue[] => {
+    let route = routes.get(type);
+    if (!route) {
+      route = [...queues.values()].filter((queue) => [...queue.patterns].some((pattern) => topicMatches(pattern, type)));
+      routes.set(type, route);
+    }
+    return route;
   };
 
   for (const { queue, patterns } of options.declare ?? []) declare(queue, patterns);
@@ -138,9 +153,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     async publish(event) {
       assertOpen();
       const body = JSON.stringify(event);
-      for (const queue of queues.values()) {
-        if ([...queue.patterns].some((pattern) => topicMatches(pattern, event.type))) enqueue(queue, { body, attempt: 1 });
-      }
+      for (const queue of routeOf(event.type)) enqueue(queue, { body, attempt: 1 });
     },
 
     async subscribe(subscription): Promise<Consumer> {
