@@ -66,6 +66,13 @@ describe('fetch on kept-alive connections', () => {
     expect([empty.status, empty.body]).toEqual([204, null]);
   });
 
+  it('waits for an answer slower than the idle time: that bounds unused connections only', async () => {
+    const fetch = fetchOver(keptAliveHttp(50));
+    answer = (_req, _body, res) => void setTimeout(() => res.writeHead(200).end('late'), 250);
+    const res = await fetch(`${base}/slow`);
+    expect([res.status, await res.text()]).toEqual([200, 'late']);
+  });
+
   it("rejects with the signal's reason when it aborts, and the server sees the connection go", async () => {
     const fetch = fetchOver(keptAliveHttp(4000));
     let closed!: () => void;
