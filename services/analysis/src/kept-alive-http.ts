@@ -22,9 +22,9 @@ export type KeptAliveHttp = (url: URL, request: OutgoingRequest) => Promise<Whol
 /**
  * Outgoing calls on kept-alive connections (`http.request`, Node's own HTTP client), each answer
  * read whole. The analysis service makes two or three per analysis (billing's debit, the AI
- * provider's chat completions); in the 200-analysis burst's profile `fetch` (undici's web streams,
- * Request and Response objects) cost the all-in-one's main thread about twice as much per call
- * (ADRs 59 and 61).
+ * provider's chat completions); `fetch` (undici's web streams, Request and Response objects) cost
+ * the all-in-one's main thread about twice as much per debit (ADR 59) and 15–25 % more per chat
+ * request made through the OpenAI SDK (ADR 61).
  *
  * `idleMs`: how long a connection may sit unused in the pool. It must be below the server's own
  * keep-alive, or a connection the server is closing can be reused: billing's is 65 s; an AI
@@ -62,7 +62,9 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * `fetch` for a client library that takes one (the OpenAI SDK), on `send`: the request's body
  * must be a string (JSON) and the answer is read whole before the `Response` is made, so it
  * suits request–answer APIs, not streamed ones. Aborting the signal ends the request and rejects
- * with its reason, as `fetch` does.
+ * with its reason, as `fetch` does. Unlike `fetch` it follows no redirect (a 3xx comes back as
+ * it is: the SDK reports it as an API error) and asks for no compression: the base URL must be
+ * the API's own (LLM_BASE_URL, README).
  */
 export function fetchOver(send: KeptAliveHttp): typeof fetch {
   return async (input, init = {}) => {

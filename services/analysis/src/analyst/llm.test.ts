@@ -298,10 +298,32 @@ describe('the AI analyst', () => {
       const first = assessBusiness(input, valuation, sut, ctx());
       await standIn.waitHeld();
       const second = assessBusiness(input, valuation, sut, ctx());
+      // The prompt is in memory after the first call: the second reaches the shared answer in the
+      // microtasks that run before this turn of the event loop ends, while the first is held.
+      await new Promise((resolve) => setImmediate(resolve));
       standIn.release();
       const [a, b] = await Promise.all([first, second]);
       expect(businessRequests() - before).toBe(1);
       expect([a.writtenBy, b.primaryBusiness]).toEqual(['ai', a.primaryBusiness]);
+    });
+
+    it('are not waited for when the request on its way has less time than the report needs: it sends its own', async () => {
+      const sut = analyst({ answersKeptMs: HOUR, timeoutMs: 1000, reportBudgetMs: 1500 });
+      const first = ctx();
+      const other = { ...input, data: { ...input.data, price: (input.data.price as number) * 1.3 } };
+      await assessBusiness(other, valuationModels(other), sut, first); // the first report's budget starts
+      const started = Date.now();
+      await waitFor('the first report to have spent 700 ms of its 1.5 s', () => Date.now() > started + 700);
+      const before = businessRequests();
+      standIn.hold();
+      const short = assessBusiness(input, valuation, sut, first); // under 800 ms left: less than one attempt
+      await standIn.waitHeld();
+      const full = assessBusiness(input, valuation, sut, ctx());
+      await new Promise((resolve) => setImmediate(resolve)); // it has decided, while the first is held
+      standIn.release();
+      expect((await full).writtenBy).toBe('ai');
+      await short;
+      expect(businessRequests() - before).toBe(2); // the stand-in counts held requests once answered
     });
 
     it('go out again when the figures differ, when the answer failed or could not be used, and when nothing is kept', async () => {

@@ -111,25 +111,42 @@ const ANSWERS_KEPT = 1000;
 
 /**
  * Answers by request, each for `keptMs` from when it was asked, and shared while still on its
- * way: analyses of the same symbol at the same time make one request. An answer that did not
- * come (an error, a timeout) or cannot be used is forgotten, so the next request goes out.
+ * way: analyses of the same symbol at the same time make one request. An answer on its way is
+ * shared only with a report whose own time it covers: its request may run until `needed` (the
+ * caller's budget, or one full attempt, whichever ends first); a request bounded by an earlier
+ * deadline (another report's budget nearly spent) is not waited for, and the caller sends its
+ * own. An answer that did not come (an error, a timeout) or cannot be used is forgotten, so the
+ * next request goes out.
  */
 function sharedAnswers(keptMs: number) {
-  const kept = new Map<string, { answer: Promise<Answer | undefined>; until: number }>();
+  interface Kept {
+    answer: Promise<Answer | undefined>;
+    /** Until when it serves identical requests. */
+    until: number;
+    /** The deadline of the request on its way. */
+    deadline: number;
+    settled: boolean;
+  }
+  const kept = new Map<string, Kept>();
   return {
-    get(key: string): Promise<Answer | undefined> | undefined {
+    get(key: string, needed: number): Promise<Answer | undefined> | undefined {
       const entry = kept.get(key);
-      if (entry && entry.until > Date.now()) return entry.answer;
-      kept.delete(key);
-      return undefined;
+      if (!entry || entry.until <= Date.now()) {
+        kept.delete(key);
+        return undefined;
+      }
+      return entry.settled || entry.deadline >= needed ? entry.answer : undefined;
     },
-    keep(key: string, answer: Promise<Answer | undefined>, usable: (answer: string) => boolean) {
+    keep(key: string, answer: Promise<Answer | undefined>, deadline: number, usable: (answer: string) => boolean) {
       if (keptMs <= 0) return;
       if (kept.size >= ANSWERS_KEPT) kept.delete(kept.keys().next().value as string);
-      const entry = { answer, until: Date.now() + keptMs };
+      const entry: Kept = { answer, until: Date.now() + keptMs, deadline, settled: false };
       kept.set(key, entry);
       const forget = () => kept.get(key) === entry && kept.delete(key);
-      answer.then((a) => (a === undefined || !usable(a.answer)) && forget(), forget);
+      answer.then((a) => {
+        entry.settled = true;
+        if (a === undefined || !usable(a.answer)) forget();
+      }, forget);
     },
   };
 }
@@ -193,8 +210,8 @@ export function llmAnalyst({ client, model, timing, answersKeptMs = 0, breaker, 
   /**
    * The model's answer to the part's system prompt and `facts`, or undefined when there is none to
    * use (then the built-in analyst writes the part). An identical request answered within
-   * `answersKeptMs`, or still on its way, is not sent again: its answer is shared, if it comes
-   * within this report's budget. `usable` says whether an answer can be used; one that cannot is
+   * `answersKeptMs`, or still on its way with time enough for this report, is not sent again: its
+   * answer is shared, if it comes within this report's budget. `usable` says whether an answer can be used; one that cannot is
    * not kept for others.
    */
   async function ask(
@@ -216,7 +233,7 @@ export function llmAnalyst({ client, model, timing, answersKeptMs = 0, breaker, 
     ];
     const key = requestKey(model, messages);
     const deadline = deadlineOf(ctx.analysisId);
-    const shared = answers.get(key);
+    const shared = answers.get(key, Math.min(deadline, Date.now() + timing.attemptMs));
     if (shared) return withinBudget(shared, deadline);
     if (!breaker.allow()) {
       logger.warn({ analysisId: ctx.analysisId, purpose }, 'AI provider circuit open; using the built-in analyst');
@@ -230,7 +247,7 @@ export function llmAnalyst({ client, model, timing, answersKeptMs = 0, breaker, 
       return undefined;
     }
     const asked = request(purpose, data, messages, deadline, ctx);
-    answers.keep(key, asked, usable);
+    answers.keep(key, asked, deadline, usable);
     return asked;
   }
 

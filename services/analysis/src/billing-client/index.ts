@@ -52,28 +52,31 @@ export function createBillingClient(baseUrl: string | (() => string), timeoutMs 
   const send = keptAliveHttp(IDLE_MS);
   return {
     async debit(request, authorization) {
+      // Outside the try: a mistake here never left this process, so it is no "may have debited".
+      const url = urlOf();
+      const body = JSON.stringify(request);
       let res: { status: number; text: string };
       try {
-        const answer = await send(urlOf(), {
+        const answer = await send(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-          body: JSON.stringify(request),
+          body,
           signal: AbortSignal.timeout(timeoutMs),
         });
         res = { status: answer.status, text: answer.body.toString('utf8') };
       } catch (err) {
         throw new BillingUnavailable(!refusedBeforeSending(err));
       }
-      const body = parsed(res.text) as { error?: unknown; code?: unknown } | undefined;
+      const answer = parsed(res.text) as { error?: unknown; code?: unknown } | undefined;
       if (res.status >= 200 && res.status < 300) {
-        const balance = creditBalance.safeParse(body);
+        const balance = creditBalance.safeParse(answer);
         if (balance.success) return balance.data;
         throw new BillingUnavailable(true);
       }
       if (res.status >= 500) throw new BillingUnavailable(true);
       // 402 Insufficient credits (and any other refusal) goes back to the user as billing said it.
-      const error = typeof body?.error === 'string' ? body.error : `Billing refused the debit (HTTP ${res.status})`;
-      const code = typeof body?.code === 'string' ? body.code : `BILLING_${res.status}`;
+      const error = typeof answer?.error === 'string' ? answer.error : `Billing refused the debit (HTTP ${res.status})`;
+      const code = typeof answer?.code === 'string' ? answer.code : `BILLING_${res.status}`;
       throw new AppError(res.status, code, error);
     },
   };
