@@ -38,13 +38,14 @@ export async function startTestGateway(options: {
   };
 }
 
-/** A port free at the moment of asking. */
-export async function freePort(): Promise<number> {
-  const server = http.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+/**
+ * A port free at the moment of asking, for a server that must know its port before it starts.
+ * Below Linux's ephemeral range (see `freePortBlock`): a port the kernel handed out for port 0
+ * could be handed out again, to another suite's server or to an outgoing connection's local end,
+ * before the caller binds it (a CI run met EADDRINUSE that way).
+ */
+export function freePort(): Promise<number> {
+  return freePortBlock(1);
 }
 
 /**
