@@ -211,8 +211,8 @@ export function llmAnalyst({ client, model, timing, answersKeptMs = 0, breaker, 
    * The model's answer to the part's system prompt and `facts`, or undefined when there is none to
    * use (then the built-in analyst writes the part). An identical request answered within
    * `answersKeptMs`, or still on its way with time enough for this report, is not sent again: its
-   * answer is shared, if it comes within this report's budget. `usable` says whether an answer can be used; one that cannot is
-   * not kept for others.
+   * answer is shared, if it comes within this report's budget. `usable` says whether an answer
+   * can be used; one that cannot is not kept for others.
    */
   async function ask(
     purpose: Exclude<AiPurpose, 'test'>,

@@ -1,6 +1,6 @@
 import { type CreditBalance, type DebitCreditsRequest, creditBalance } from '@stockai/contracts';
 import { AppError, serviceUnavailable } from '@stockai/platform';
-import { keptAliveHttp } from '../kept-alive-http';
+import { type WholeAnswer, keptAliveHttp } from '../kept-alive-http';
 
 /** How long a debit may take before billing counts as unavailable (BILLING_TIMEOUT_MS). */
 export const DEFAULT_DEBIT_TIMEOUT_MS = 5000;
@@ -55,28 +55,27 @@ export function createBillingClient(baseUrl: string | (() => string), timeoutMs 
       // Outside the try: a mistake here never left this process, so it is no "may have debited".
       const url = urlOf();
       const body = JSON.stringify(request);
-      let res: { status: number; text: string };
+      let res: WholeAnswer;
       try {
-        const answer = await send(url, {
+        res = await send(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
           body,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        res = { status: answer.status, text: answer.body.toString('utf8') };
       } catch (err) {
         throw new BillingUnavailable(!refusedBeforeSending(err));
       }
-      const answer = parsed(res.text) as { error?: unknown; code?: unknown } | undefined;
+      const reply = parsed(res.body.toString('utf8')) as { error?: unknown; code?: unknown } | undefined;
       if (res.status >= 200 && res.status < 300) {
-        const balance = creditBalance.safeParse(answer);
+        const balance = creditBalance.safeParse(reply);
         if (balance.success) return balance.data;
         throw new BillingUnavailable(true);
       }
       if (res.status >= 500) throw new BillingUnavailable(true);
       // 402 Insufficient credits (and any other refusal) goes back to the user as billing said it.
-      const error = typeof answer?.error === 'string' ? answer.error : `Billing refused the debit (HTTP ${res.status})`;
-      const code = typeof answer?.code === 'string' ? answer.code : `BILLING_${res.status}`;
+      const error = typeof reply?.error === 'string' ? reply.error : `Billing refused the debit (HTTP ${res.status})`;
+      const code = typeof reply?.code === 'string' ? reply.code : `BILLING_${res.status}`;
       throw new AppError(res.status, code, error);
     },
   };
