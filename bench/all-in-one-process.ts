@@ -19,7 +19,8 @@ export interface AllInOneProcess {
  */
 export async function startAllInOneProcess(options: AllInOneOptions): Promise<AllInOneProcess> {
   const child: ChildProcess = fork(path.join(__dirname, 'all-in-one-child.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_NODE_ARGS: flags for the server's node (e.g. `--trace-gc`, which NODE_OPTIONS refuses).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, BENCH_ALL_IN_ONE: JSON.stringify(options) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -28,7 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startChatStandIn } from '../tests/integration/analysis/analysis-stack';
 import { startAllInOneProcess } from './all-in-one-process';
-import { requestText } from './http-client';
+import { busyThreads } from './proc-cpu';
+import { lastEventData, requestText } from './http-client';
 import { ANALYSABLE_SYMBOLS } from './symbols';
 
 const SINGLE_RUNS = Number(process.env.BENCH_SINGLE ?? 20);
@@ -103,13 +104,7 @@ async function timedAnalysis(base: string, api: Api, token: string, symbol: stri
     timeoutMs: 60_000,
   });
   const completed = performance.now() - started;
-  const last = text
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .at(-1)
-    ?.slice(6);
-  const final = (last ? JSON.parse(last) : {}) as { status?: string; createdAt?: string; completedAt?: string };
+  const final = (lastEventData(text) ?? {}) as { status?: string; createdAt?: string; completedAt?: string };
   if (final.status !== 'completed') throw new Error(`${symbol}: did not complete: ${text.slice(-300)}`);
   return { accepted, completed, server: Date.parse(final.completedAt as string) - Date.parse(final.createdAt as string) };
 }
@@ -163,11 +158,7 @@ async function main() {
     // Each busy thread's share, in the order the threads were made (thread ids grow): after the
     // main thread and V8's workers come the services' database threads in their start order
     // (auth, billing, analysis, content, admin).
-    const byThread = Object.entries(cpuAfter.threads)
-      .map(([tid, cpu]) => [tid, cpu - (cpuBefore.threads[tid] ?? 0)] as const)
-      .filter(([, cpu]) => cpu >= 50)
-      .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([tid, cpu]) => `${tid}: ${ms(cpu)}`);
+    const byThread = busyThreads(cpuBefore.threads, cpuAfter.threads).map(([tid, cpu]) => `${tid}: ${ms(cpu)}`);
 
     const summary = (timings: Timing[], key: keyof Timing) => {
       const values = timings.map((t) => t[key]);

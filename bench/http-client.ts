@@ -52,3 +52,18 @@ export function requestText(
     req.end(options.body);
   });
 }
+
+/** The JSON of an event stream's last `data:` line (an analysis's final view), or undefined. */
+export function lastEventData(text: string): Record<string, unknown> | undefined {
+  const last = text
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .at(-1)
+    ?.slice(6);
+  try {
+    return last ? (JSON.parse(last) as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -14,3 +14,14 @@ export function cpuMsOf(statPath: string): number {
 export function threadCpuMs(): Record<string, number> {
   return Object.fromEntries(readdirSync('/proc/self/task').map((tid) => [tid, cpuMsOf(`/proc/self/task/${tid}/stat`)]));
 }
+
+/**
+ * The threads that used 50 ms or more of CPU between two readings of `threadCpuMs`, in the
+ * order they were made (thread ids grow): `[id, ms]` pairs.
+ */
+export function busyThreads(before: Record<string, number>, after: Record<string, number>): Array<readonly [string, number]> {
+  return Object.entries(after)
+    .map(([tid, ms]) => [tid, ms - (before[tid] ?? 0)] as const)
+    .filter(([, ms]) => ms >= 50)
+    .sort(([a], [b]) => Number(a) - Number(b));
+}

@@ -15,7 +15,8 @@
  * before and after: none may be lost or taken twice. The analyses' AI is the local
  * OpenAI-compatible stand-in (tests/support), held to keep one analysis, and its streams, open.
  * Figures are printed as Markdown for bench/README.md. LOAD_ONLY (e.g. `streams,faults`) runs
- * only the scenarios named.
+ * only the scenarios named; LOAD_CPU_PROFILE=file.cpuprofile writes a CPU profile of the all-in-one's
+ * main thread during each analysis scenario (file-50.cpuprofile, file-200.cpuprofile).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,7 +44,19 @@ async function allInOne(results: Results) {
     logLevel: 'warn',
     rateLimitPerMinute: 0,
   });
-  const target: Target = { shape: 'all-in-one', url: app.url, ai };
+  const profileTo = process.env.LOAD_CPU_PROFILE;
+  const target: Target = {
+    shape: 'all-in-one',
+    url: app.url,
+    ai,
+    cpu: () => app.cpu(),
+    ...(profileTo && {
+      profile: {
+        start: () => app.startProfile(),
+        stop: (count) => app.stopProfile(path.resolve(profileTo.replace(/(\.cpuprofile)?$/, `-${count}$1`))),
+      },
+    }),
+  };
   try {
     await run(results, target, 'streams', () => streamsWhileBrowsing(target));
     await run(results, target, 'searches', () => concurrentSearches(target));

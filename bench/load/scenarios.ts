@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { LlmStandIn } from '../../tests/support/llm-stand-in';
-import { requestText } from '../http-client';
+import { lastEventData, requestText } from '../http-client';
+import { busyThreads } from '../proc-cpu';
 import { ANALYSABLE_SYMBOLS } from '../symbols';
 import { type Figures, Recorder, errorCode } from './measure';
 
@@ -14,6 +15,10 @@ export interface Target {
   restartService?(name: 'billing' | 'analysis'): Promise<void>;
   /** Closes every connection of the run to RabbitMQ (distributed only). */
   restartBroker?(): Promise<void>;
+  /** The server's CPU time so far (all-in-one: its one process), main thread and the rest. */
+  cpu?(): Promise<{ main: number; others: number; threads: Record<string, number> }>;
+  /** A CPU profile of the server's main thread while analyses run at once (all-in-one; LOAD_CPU_PROFILE). */
+  profile?: { start(): Promise<void>; stop(count: number): Promise<void> };
 }
 
 type Answer = { status: number; body: Record<string, unknown> };
@@ -175,13 +180,18 @@ async function timedAnalysis(base: string, token: string, symbol: string, accept
   const res = await accepted.time(() => api('POST', `/api/analysis/analyze/${symbol}`, token, {}));
   if (res?.status !== 202) return `not started (${res?.status ?? 'error'})`;
   const id = res.body.analysisId as string;
-  // Follow the stream; if it breaks (a restart), poll until the analysis has ended.
+  // Follow the stream to its final event, as the web app does; if it breaks (a restart), poll
+  // until the analysis has ended, as the web app does too.
+  let status = 'processing';
   try {
-    await requestText(`${base}/api/analysis/${id}/events`, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 60_000 });
+    const stream = await requestText(`${base}/api/analysis/${id}/events`, {
+      headers: { authorization: `Bearer ${token}` },
+      timeoutMs: 60_000,
+    });
+    status = (lastEventData(stream.text)?.status as string | undefined) ?? 'processing';
   } catch {
     // ends in the poll below
   }
-  let status = 'processing';
   const deadline = Date.now() + 90_000;
   while (status === 'processing' && Date.now() < deadline) {
     const view = await api('GET', `/api/analysis/${id}`, token).catch(() => undefined);
@@ -199,12 +209,28 @@ export async function concurrentAnalyses(target: Target, count: number): Promise
   const before = await balances.read();
   const accepted = new Recorder();
   const completed = new Recorder();
+  await target.profile?.start();
+  const cpuBefore = await target.cpu?.();
+  const clientBefore = process.cpuUsage();
   await Promise.all(tokens.map((t, i) => timedAnalysis(target.url, t, SYMBOLS[i % SYMBOLS.length] as string, accepted, completed)));
+  const client = process.cpuUsage(clientBefore);
+  const cpuAfter = await target.cpu?.();
+  await target.profile?.stop(count);
   const after = await balances.read();
   return {
     [`${count} analyses started at once: accepted`]: accepted.figures(),
     [`${count} analyses: start to end`]: completed.figures(),
     credits: await creditCheck(target.url, tokens, before, after),
+    // Where the two cores went: the server's threads, and this process (clients and AI stand-in).
+    ...(cpuBefore &&
+      cpuAfter && {
+        cpu: `server main thread ${cpuAfter.main - cpuBefore.main} ms, its other threads ${cpuAfter.others - cpuBefore.others} ms (${busyThreads(
+          cpuBefore.threads,
+          cpuAfter.threads,
+        )
+          .map(([tid, ms]) => `${tid}: ${ms}`)
+          .join(', ')}); load generator ${Math.round((client.user + client.system) / 1000)} ms`,
+      }),
   };
 }
 
