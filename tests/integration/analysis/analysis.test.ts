@@ -249,22 +249,31 @@ describe('analysis through the gateway', () => {
       expiredEntries: 0,
     });
 
-    // An entry older than the TTL is counted as expired and not used.
-    await stack.analysisDb.query("UPDATE analysis_result_cache SET cached_at = now() - interval '7 hours' WHERE symbol = 'MSFT'");
+    // An entry older than the TTL is counted as expired and not used. It is written behind the
+    // service's back, for a symbol it has not read (a process reuses what it read for a few
+    // seconds): MSFT's figures, seven hours old, under KO.
+    await stack.analysisDb.query(
+      `INSERT INTO analysis_result_cache (symbol, market_data, sector_medians, valuation, cached_at)
+       SELECT 'KO', market_data, sector_medians, valuation, now() - interval '7 hours' FROM analysis_result_cache WHERE symbol = 'MSFT'`,
+    );
     expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({
-      totalEntries: 3,
-      validEntries: 2,
+      totalEntries: 4,
+      validEntries: 3,
       expiredEntries: 1,
     });
-    const fresh = await api('POST', '/api/analysis/analyze/MSFT', { token, body: {} });
-    expect(await completed(fresh.body.analysisId, token)).toMatchObject({ status: 'completed', fromCache: false });
+    const fresh = await api('POST', '/api/analysis/analyze/KO', { token, body: {} });
+    expect(await completed(fresh.body.analysisId, token)).toMatchObject({
+      status: 'completed',
+      fromCache: false,
+      results: { basic: { symbol: 'KO' } },
+    });
 
     expect(await internal('DELETE', '/internal/admin/cache/aapl', admin)).toMatchObject({
       status: 200,
       body: { success: true, symbol: 'AAPL' },
     });
     expect((await internal('DELETE', '/internal/admin/cache/aapl', admin)).status).toBe(404);
-    expect(await internal('DELETE', '/internal/admin/cache', admin)).toMatchObject({ status: 200, body: { success: true, cleared: 2 } });
+    expect(await internal('DELETE', '/internal/admin/cache', admin)).toMatchObject({ status: 200, body: { success: true, cleared: 3 } });
     expect((await internal('GET', '/internal/admin/cache/stats', admin)).body).toEqual({
       totalEntries: 0,
       validEntries: 0,
