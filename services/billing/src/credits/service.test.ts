@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@stockai/platform';
+import path from 'node:path';
+import { type Database, type Queryable, createThreadedPgliteDatabase, migrateServiceSchema } from '@stockai/platform';
 import { billingTestDatabase, openTestAccount } from '../testing/database';
 import { ledgerRepo } from './repo';
 import { creditsService } from './service';
@@ -150,5 +151,104 @@ describe('credit account', () => {
     await db.query('UPDATE credit_accounts SET paid_credits = paid_credits + 1 WHERE user_id = $1', [userId]);
     expect(await sut().reconciliation()).toMatchObject({ ok: false, mismatches: [expect.objectContaining({ user_id: userId })] });
     await db.query('UPDATE credit_accounts SET paid_credits = paid_credits - 1 WHERE user_id = $1', [userId]);
+  });
+});
+
+/**
+ * The debit's one-statement path (ledgerRepo.debitAtOnce) on both databases: PostgreSQL (the
+ * distributed shape) and PGlite on its thread (the all-in-one, where it matters). What it
+ * writes and answers is what the locked path does; only the number of statements differs.
+ */
+describe.each([
+  ['PostgreSQL', async () => billingTestDatabase()],
+  [
+    'PGlite',
+    async () => {
+      const db = await createThreadedPgliteDatabase();
+      await migrateServiceSchema(db, path.join(__dirname, '..', '..', 'migrations'));
+      return { db, drop: () => db.close() };
+    },
+  ],
+])('a debit on %s', (_name, open) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let clock = new Date('2026-11-23T04:00:00Z');
+  let statements: string[];
+  /** The database, noting each statement and transaction the service sends. */
+  const counted = () =>
+    Object.assign(Object.create(db) as Database, {
+      query: (sql: string, params?: unknown[]) => {
+        statements.push(sql.trim().split(/\s+/).slice(0, 2).join(' '));
+        return db.query(sql, params);
+      },
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
+        statements.push('transaction');
+        return db.transaction(fn);
+      },
+    });
+  const sut = () => creditsService(counted(), { afterCommit: () => undefined, now: () => clock });
+
+  beforeAll(async () => {
+    ({ db, drop } = await open());
+  });
+  beforeEach(() => {
+    statements = [];
+  });
+  afterEach(async () => {
+    expect(await ledgerRepo.mismatches(db)).toEqual([]);
+  });
+  afterAll(() => drop());
+
+  it('is one statement once the day is refilled, and writes and answers what the locked path does', async () => {
+    const userId = await openTestAccount(db);
+    await sut().grant(userId, 2, 'purchase', `payment:${randomUUID()}`);
+    // The first debit of a new day refills the daily credits: the locked path.
+    clock = new Date('2026-11-24T04:00:00Z');
+    statements = [];
+    expect(await sut().debit(userId, 1, 'analysis:a')).toEqual(await sut().balance(userId));
+    expect(statements).toContain('transaction');
+
+    statements = [];
+    const answered = await sut().debit(userId, 3, 'analysis:b');
+    expect(statements).toEqual(['WITH account']);
+    expect(answered).toEqual({ totalCredits: 1, freeCredits: 0, paidCredits: 1, dailyCredits: 0, maxDailyCredits: 3 });
+    expect(await sut().balance(userId)).toEqual(answered);
+    const { rows } = await db.query<{ kind: string; paid_delta: number; daily_delta: number; reference: string }>(
+      "SELECT kind, paid_delta, daily_delta, reference FROM credit_ledger WHERE user_id = $1 AND kind = 'debit' ORDER BY id",
+      [userId],
+    );
+    expect(rows).toEqual([
+      { kind: 'debit', paid_delta: 0, daily_delta: -1, reference: 'analysis:a' },
+      { kind: 'debit', paid_delta: -1, daily_delta: -2, reference: 'analysis:b' },
+    ]);
+    const events = await db.query<{ reference: string }>(
+      "SELECT payload->'data'->>'reference' AS reference FROM outbox WHERE type = 'credit.debited' AND payload->'data'->>'userId' = $1 ORDER BY created_at",
+      [userId],
+    );
+    expect(events.rows).toEqual([{ reference: 'analysis:a' }, { reference: 'analysis:b' }]);
+  });
+
+  it('leaves a repeat, a refunded reference, a short balance and a missing account to the locked path', async () => {
+    const userId = await openTestAccount(db);
+    await sut().debit(userId, 1, 'analysis:c');
+    // A repeat answers as the first did and takes nothing.
+    expect(await sut().debit(userId, 1, 'analysis:c')).toMatchObject({ dailyCredits: 2 });
+    await db.transaction((tx) => sut().refund(tx, userId, 'analysis:late'));
+    await expect(sut().debit(userId, 1, 'analysis:late')).rejects.toMatchObject({ code: 'ANALYSIS_ENDED' });
+    await expect(sut().debit(userId, 3, 'analysis:d')).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    await expect(sut().debit(randomUUID(), 1, 'analysis:e')).rejects.toMatchObject({ code: 'ACCOUNT_NOT_READY' });
+    const other = await openTestAccount(db);
+    await sut().balance(other);
+    await expect(sut().debit(other, 1, 'analysis:c')).rejects.toMatchObject({ code: 'REFERENCE_OF_ANOTHER_USER' });
+    expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 2, paidCredits: 0 });
+  });
+
+  it('never overspends when one account is debited many times at once', async () => {
+    const userId = await openTestAccount(db);
+    await sut().grant(userId, 2, 'purchase', `payment:${randomUUID()}`);
+    await sut().balance(userId);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => sut().debit(userId, 1, `analysis:many-${i}`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(await sut().balance(userId)).toMatchObject({ totalCredits: 0 });
   });
 });

@@ -175,8 +175,24 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
      * `ANALYSIS_ENDED` when its refund came first (see `refund`): nothing is taken then.
      */
     async debit(userId: string, amount: number, reference: string): Promise<CreditBalance> {
+      const key = `debit:${reference}`;
+      const debited = newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference }));
+      // Most debits: one statement (see debitAtOnce); anything else under the lock below.
+      const quick = await ledgerRepo.debitAtOnce(
+        db,
+        { userId, amount, idempotencyKey: key, refundKey: refundKey(reference), reference, today: hongKongDay(now()) },
+        debited,
+      );
+      if (quick.debited && quick.account) {
+        options.afterCommit();
+        const fromDaily = Math.min(quick.account.daily_credits, amount);
+        return toBalance({
+          ...quick.account,
+          paid_credits: quick.account.paid_credits - (amount - fromDaily),
+          daily_credits: quick.account.daily_credits - fromDaily,
+        });
+      }
       const result = await db.transaction(async (tx) => {
-        const key = `debit:${reference}`;
         // Sent together, answered in order: the session runs the ledger read after the lock is
         // taken, without a wait for the lock's answer in between (each wait is a turn of this
         // busy process' event loop while the account is locked; ADR 57).
@@ -191,11 +207,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
         const fromDaily = Math.min(account.daily_credits, amount);
         const fromPaid = amount - fromDaily;
-        await apply(
-          tx,
-          { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference },
-          newEvent('credit.debited', eventData('credit.debited', { userId, amount, reference })),
-        );
+        await apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference }, debited);
         return {
           account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily },
           debited: true,
