@@ -11,7 +11,7 @@ import type { BusLogger, EventBus, EventEnvelope } from './types';
  */
 /** Records `event` for publication; call it with the `tx` of the transaction making the change. */
 export async function writeOutbox(tx: Queryable, event: EventEnvelope): Promise<void> {
-  // clock_timestamp(), not now(): events written in one transaction keep their order.
+  // clock_timestamp(), not now(): when each was written; the order they go out in is `seq`'s.
   await tx.query('INSERT INTO outbox (id, type, payload, created_at) VALUES ($1, $2, $3::text::jsonb, clock_timestamp())', [
     event.id,
     event.type,
@@ -55,7 +55,7 @@ export interface OutboxRelayOptions {
   bus: Pick<EventBus, 'publish'>;
   /** Pause between rounds when nobody kicks. Default 1000 ms. */
   intervalMs?: number;
-  /** Rows per round (per transaction). Default 100. */
+  /** Rows per round. Default 100. */
   batchSize?: number;
   /**
    * The least time between the starts of two kicked rounds. Default 50 ms. An idle relay still
@@ -63,6 +63,8 @@ export interface OutboxRelayOptions {
    * each round takes what the gap gathered instead of one event per round of four statements.
    */
   kickGapMs?: number;
+  /** How long a round's claim on its rows lasts (DEFAULT_OUTBOX_LEASE_MS): keep it well above a round's publishing time. */
+  leaseMs?: number;
   logger?: BusLogger;
 }
 
@@ -82,18 +84,26 @@ interface OutboxRow {
   payload: EventEnvelope;
 }
 
+/** How long a round's claim on its rows lasts: a relay that died mid-round leaves them to another after this. */
+export const DEFAULT_OUTBOX_LEASE_MS = 60_000;
+
 /**
- * Publishes pending outbox rows, oldest first. A round locks its rows with `FOR UPDATE SKIP
- * LOCKED`, so several instances of a service relay side by side without publishing the same
- * row twice. A row is marked published only after the bus confirmed it; a failed publish
- * leaves it for the next round, and a crash between publish and commit republishes it —
- * at-least-once, which the consumers' inbox turns into exactly-once processing.
+ * Publishes pending outbox rows in the order they were written (`seq`). A round claims its rows in one statement (a
+ * lease, `claimed_until`, taken with `FOR UPDATE SKIP LOCKED`), publishes them, then marks
+ * them published in a second: no transaction stays open while the bus is called, so on an
+ * embedded database (one session) the service's other statements never wait for a round.
+ * Several instances of a service relay side by side without publishing the same row twice
+ * while a lease holds. A row is marked published only after the bus confirmed it; a failed
+ * publish leaves it for the next round, and a relay that dies after its claim leaves its rows
+ * to the next round once the lease has run out, so they are published at least once, which
+ * the consumers' inbox turns into exactly-once processing.
  */
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { db, bus, logger } = options;
   const intervalMs = options.intervalMs ?? 1000;
   const batchSize = options.batchSize ?? 100;
   const kickGapMs = options.kickGapMs ?? 50;
+  const leaseMs = options.leaseMs ?? DEFAULT_OUTBOX_LEASE_MS;
   let started = false;
   let lastRoundAt = -Infinity;
   let timer: NodeJS.Timeout | undefined;
@@ -101,30 +111,35 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let again = false;
 
   async function relayOnce(): Promise<number> {
-    return db.transaction(async (tx) => {
-      const { rows } = await tx.query<OutboxRow>(
-        'SELECT id, payload FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED',
-        [batchSize],
-      );
-      const published: string[] = [];
-      const failed: string[] = [];
-      for (const row of rows) {
-        try {
-          await publishInSpan(row.payload, (event) => bus.publish(event));
-          countPublishedEvent(row.payload);
-          published.push(row.id);
-        } catch (err) {
-          logger?.warn({ err, eventId: row.id, type: row.payload.type }, 'outbox event not published; will retry');
-          failed.push(row.id);
-        }
+    const { rows } = await db.query<OutboxRow>(
+      `WITH claimed AS (
+         UPDATE outbox SET claimed_until = clock_timestamp() + make_interval(secs => $2::float8 / 1000)
+         WHERE id IN (
+           SELECT id FROM outbox WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
+           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, payload, seq)
+       SELECT id, payload FROM claimed ORDER BY seq`,
+      [batchSize, leaseMs],
+    );
+    if (rows.length === 0) return 0;
+    const published: string[] = [];
+    for (const row of rows) {
+      try {
+        await publishInSpan(row.payload, (event) => bus.publish(event));
+        countPublishedEvent(row.payload);
+        published.push(row.id);
+      } catch (err) {
+        logger?.warn({ err, eventId: row.id, type: row.payload.type }, 'outbox event not published; will retry');
       }
-      // One statement per outcome rather than one per row: on PGlite every statement queues
-      // behind the service's other work (a burst of 200 analyses relayed ~800 events one by one).
-      if (published.length > 0)
-        await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])', [published]);
-      if (failed.length > 0) await tx.query('UPDATE outbox SET attempts = attempts + 1 WHERE id = ANY($1::uuid[])', [failed]);
-      return published.length;
-    });
+    }
+    // One statement for the round rather than one per row (on PGlite every statement queues
+    // behind the service's other work); a row not published is released for the next round.
+    await db.query(
+      `UPDATE outbox SET published_at = CASE WHEN id = ANY($1::uuid[]) THEN now() END, attempts = attempts + 1, claimed_until = NULL
+       WHERE id = ANY($2::uuid[])`,
+      [published, rows.map((row) => row.id)],
+    );
+    return published.length;
   }
 
   function schedule(delayMs: number) {
