@@ -81,6 +81,8 @@ export function activitySubscriptions(db: Database): Subscription[] {
   return [
     {
       ...eventQueue('admin.activity-log'),
+      // Nobody waits for it: in the all-in-one it leaves the CPU to the users' work first (ADR 62).
+      background: true,
       // One statement per event: the claim of its id and its row (ADR 59).
       handler: handleOnceInOneStatement(db, 'admin.activity-log', (event) => {
         const activity = toActivity(event);

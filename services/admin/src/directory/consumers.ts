@@ -61,6 +61,8 @@ export function readModelSubscriptions(db: Database): Subscription[] {
   return [
     {
       ...eventQueue('admin.read-models'),
+      // The admins' figures: in the all-in-one they wait for the users' work in a burst (ADR 62).
+      background: true,
       handler: (event, info) => {
         const change = analysisCountsChange(event);
         return change ? claimWithChange(db, 'admin.read-models', event.id, change) : members(event, info);

@@ -121,4 +121,80 @@ describe('a closed memory bus', () => {
     await expect(sut.subscribe({ queue: 'q', patterns: ['#'], handler: async () => undefined })).rejects.toThrow('closed');
     await expect(sut.ping()).rejects.toThrow('closed');
   });
+
+  describe('background subscriptions', () => {
+    const background = createMemoryBus({ backgroundDelayMs: 60_000 });
+    afterAll(() => background.close());
+
+    it('wait while another consumer works, and go as soon as it is done', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const order: string[] = [];
+      await background.subscribe({
+        queue: 'bg.jobs',
+        patterns: ['bg.job'],
+        handler: async () => {
+          order.push('job started');
+          await gate;
+          order.push('job done');
+        },
+      });
+      await background.subscribe({
+        queue: 'bg.read-model',
+        patterns: ['bg.*'],
+        background: true,
+        handler: async (e) => void order.push(e.type),
+      });
+      await background.publish(event('bg.job'));
+      await waitFor('the job', () => order.includes('job started'));
+      await background.publish(event('bg.other'));
+      // A later turn of the event loop: the background queue was looked at and left waiting.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(order).toEqual(['job started']);
+      release();
+      await waitFor('the read model', () => order.length === 4);
+      expect(order).toEqual(['job started', 'job done', 'bg.job', 'bg.other']);
+    });
+
+    it('go at once when nothing else is under way', async () => {
+      const seen: string[] = [];
+      await background.subscribe({
+        queue: 'bg.idle',
+        patterns: ['idle.*'],
+        background: true,
+        handler: async (e) => void seen.push(e.type),
+      });
+      await background.publish(event('idle.one'));
+      await waitFor('the delivery', () => seen.length === 1);
+    });
+  });
+
+  it('delivers background work after backgroundDelayMs even while other work goes on', async () => {
+    const bus = createMemoryBus({ backgroundDelayMs: 150 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let jobDone = false;
+    await bus.subscribe({
+      queue: 'busy.jobs',
+      patterns: ['busy.job'],
+      handler: async () => {
+        await gate;
+        jobDone = true;
+      },
+    });
+    const seen: string[] = [];
+    await bus.subscribe({
+      queue: 'busy.read-model',
+      patterns: ['busy.note'],
+      background: true,
+      handler: async (e) => void seen.push(e.type),
+    });
+    await bus.publish(event('busy.job'));
+    await bus.publish(event('busy.note'));
+    await waitFor('the background delivery', () => seen.length === 1);
+    expect(jobDone).toBe(false);
+    release();
+    await bus.close();
+  });
 });

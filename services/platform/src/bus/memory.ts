@@ -12,12 +12,19 @@ export interface MemoryBusOptions {
    * event published before then reaches no queue and is gone. Default none.
    */
   declare?: QueueDeclaration[];
+  /**
+   * The longest a background subscription's message waits for the other consumers to be idle
+   * (`Subscription.background`). Default 2000 ms.
+   */
+  backgroundDelayMs?: number;
 }
 
 /** A message as a queue holds it: the serialised event, so each delivery gets a fresh copy. */
 interface Message {
   body: string;
   attempt: number;
+  /** When it entered the queue (performance.now()). */
+  at: number;
 }
 
 interface QueueConsumer {
@@ -35,6 +42,10 @@ interface Queue {
   turn: number;
   /** A dispatch is scheduled for the next turn of the event loop. */
   scheduled: boolean;
+  /** Its consumers' work is background work: it waits for the other queues' to be done. */
+  background: boolean;
+  /** A background queue's next look, when its oldest message will have waited long enough. */
+  deferred?: NodeJS.Timeout;
 }
 
 /**
@@ -45,10 +56,14 @@ interface Queue {
  * consumes; each consumer handles one message at a time (prefetch 1), so a queue with
  * one consumer delivers in order and competing consumers work in parallel; a handler that
  * throws gets the message again after `retryDelayMs` (at the back of the queue, as the
- * RabbitMQ retry queue does) until `maxAttempts`, then it moves to `<queue>.dlq`.
+ * RabbitMQ retry queue does) until `maxAttempts`, then it moves to `<queue>.dlq`. One thing
+ * it adds: a background subscription's messages wait while the other consumers work, at most
+ * `backgroundDelayMs` (see `Subscription.background`): in the all-in-one the admin area's
+ * bookkeeping then leaves the CPU to the users' analyses in a burst, and catches up after.
  */
 export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const { logger } = options;
+  const backgroundDelayMs = options.backgroundDelayMs ?? 2000;
   const queues = new Map<string, Queue>();
   const retryTimers = new Set<NodeJS.Timeout>();
   /** Deliveries under way, of consumers still subscribed or not: `close()` waits for them. */
@@ -66,7 +81,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const declare = (name: string, patterns: readonly string[] = []): Queue => {
     let queue = queues.get(name);
     if (!queue) {
-      queue = { name, patterns: new Set(), messages: [], consumers: [], turn: 0, scheduled: false };
+      queue = { name, patterns: new Set(), messages: [], consumers: [], turn: 0, scheduled: false, background: false };
       queues.set(name, queue);
     }
     for (const pattern of patterns) {
@@ -103,8 +118,37 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     });
   };
 
+  /** Whether a consumer of a queue that is not background work has a delivery under way or waiting. */
+  const foregroundBusy = () => {
+    for (const queue of queues.values()) {
+      if (queue.background || queue.consumers.length === 0) continue;
+      if (queue.messages.length > 0 || queue.consumers.some((consumer) => consumer.current)) return true;
+    }
+    return false;
+  };
+
+  /** The other queues' work is done: the background queues' waiting messages go now. */
+  const pumpBackground = () => {
+    for (const queue of queues.values()) if (queue.background && queue.messages.length > 0) pump(queue);
+  };
+
+  /**
+   * Whether a background queue waits: while other work is under way, until its oldest message
+   * has waited `backgroundDelayMs`; it looks again then (or at once when that work ends).
+   */
+  const deferred = (queue: Queue): boolean => {
+    const oldest = queue.messages[0];
+    if (!queue.background || !oldest || !foregroundBusy()) return false;
+    const left = oldest.at + backgroundDelayMs - performance.now();
+    if (left <= 0) return false;
+    clearTimeout(queue.deferred);
+    queue.deferred = setTimeout(() => pump(queue), left);
+    return true;
+  };
+
   /** Hands waiting messages to idle consumers, round robin, one message per consumer at a time. */
   const dispatch = (queue: Queue) => {
+    if (deferred(queue)) return;
     while (!closed && queue.messages.length > 0) {
       const consumer = nextIdle(queue);
       const message = consumer && queue.messages.shift();
@@ -113,6 +157,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
         consumer.current = undefined;
         deliveries.delete(delivery);
         pump(queue);
+        if (!queue.background && !foregroundBusy()) pumpBackground();
       });
       consumer.current = delivery;
       deliveries.add(delivery);
@@ -137,13 +182,13 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       if (closed) return;
       if (message.attempt >= maxAttempts) {
         logger?.error({ err, ...context }, 'event handler failed on its last attempt; moved to the dead-letter queue');
-        enqueue(declare(`${queue.name}.dlq`), { body: message.body, attempt: 1 });
+        enqueue(declare(`${queue.name}.dlq`), { body: message.body, attempt: 1, at: performance.now() });
         return;
       }
       logger?.warn({ err, ...context }, 'event handler failed; will retry');
       const timer = setTimeout(() => {
         retryTimers.delete(timer);
-        enqueue(queue, { body: message.body, attempt: message.attempt + 1 });
+        enqueue(queue, { body: message.body, attempt: message.attempt + 1, at: performance.now() });
       }, retryDelayMs);
       retryTimers.add(timer);
     }
@@ -153,12 +198,14 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     async publish(event) {
       assertOpen();
       const body = JSON.stringify(event);
-      for (const queue of routeOf(event.type)) enqueue(queue, { body, attempt: 1 });
+      const at = performance.now();
+      for (const queue of routeOf(event.type)) enqueue(queue, { body, attempt: 1, at });
     },
 
     async subscribe(subscription): Promise<Consumer> {
       assertOpen();
       const queue = declare(subscription.queue, subscription.patterns);
+      if (subscription.background) queue.background = true;
       declare(`${subscription.queue}.dlq`);
       const consumer: QueueConsumer = { subscription };
       queue.consumers.push(consumer);
@@ -181,6 +228,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
     async close() {
       closed = true;
+      for (const queue of queues.values()) clearTimeout(queue.deferred);
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
       await Promise.all(deliveries);

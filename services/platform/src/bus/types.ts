@@ -32,6 +32,14 @@ export interface Subscription {
   maxAttempts?: number;
   /** Wait before a retry, in ms. Default 1000. */
   retryDelayMs?: number;
+  /**
+   * Work nobody waits for (the admin area's read models and activity log). The in-memory bus,
+   * whose consumers share one process with the users' requests (the all-in-one), delivers it
+   * when no other consumer's delivery is under way or waiting, or once it has waited
+   * `backgroundDelayMs`; the RabbitMQ bus delivers it as any other (each service is a process
+   * of its own there).
+   */
+  background?: boolean;
 }
 
 /**
