@@ -22,6 +22,17 @@ const analysisEnded = () => conflict('This analysis has already ended; no credit
 const accountNotReady = () => notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
 const refundKey = (reference: string) => `refund:${reference}`;
 
+/** A debit of `amount` from `account`: daily credits first, then paid ones, and the account after it. */
+function spend(account: CreditAccountRow, amount: number) {
+  const fromDaily = Math.min(account.daily_credits, amount);
+  const fromPaid = amount - fromDaily;
+  return {
+    fromDaily,
+    fromPaid,
+    after: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily },
+  };
+}
+
 /**
  * Appends `entry` to the ledger and applies it to the cached balances, and records `event` with
  * it when given, in one statement; false, with nothing changed or recorded, when its key was used.
@@ -185,12 +196,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       );
       if (quick.debited && quick.account) {
         options.afterCommit();
-        const fromDaily = Math.min(quick.account.daily_credits, amount);
-        return toBalance({
-          ...quick.account,
-          paid_credits: quick.account.paid_credits - (amount - fromDaily),
-          daily_credits: quick.account.daily_credits - fromDaily,
-        });
+        return toBalance(spend(quick.account, amount).after);
       }
       const result = await db.transaction(async (tx) => {
         // Sent together, answered in order: the session runs the ledger read after the lock is
@@ -205,13 +211,9 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
         if (earlier) return { account, debited: false };
         if (refunded) throw analysisEnded();
         if (account.paid_credits + account.daily_credits < amount) throw insufficientCredits();
-        const fromDaily = Math.min(account.daily_credits, amount);
-        const fromPaid = amount - fromDaily;
+        const { fromDaily, fromPaid, after } = spend(account, amount);
         await apply(tx, { userId, kind: 'debit', paidDelta: -fromPaid, dailyDelta: -fromDaily, idempotencyKey: key, reference }, debited);
-        return {
-          account: { ...account, paid_credits: account.paid_credits - fromPaid, daily_credits: account.daily_credits - fromDaily },
-          debited: true,
-        };
+        return { account: after, debited: true };
       });
       if (result.debited) options.afterCommit();
       return toBalance(result.account);

@@ -136,7 +136,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
    * Whether a background queue waits: while other work is under way, until its oldest message
    * has waited `backgroundDelayMs`; it looks again then (or at once when that work ends).
    */
-  const deferred = (queue: Queue): boolean => {
+  const waitsForOthers = (queue: Queue): boolean => {
     const oldest = queue.messages[0];
     if (!queue.background || !oldest || !foregroundBusy()) return false;
     const left = oldest.at + backgroundDelayMs - performance.now();
@@ -148,7 +148,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
   /** Hands waiting messages to idle consumers, round robin, one message per consumer at a time. */
   const dispatch = (queue: Queue) => {
-    if (deferred(queue)) return;
+    if (waitsForOthers(queue)) return;
     while (!closed && queue.messages.length > 0) {
       const consumer = nextIdle(queue);
       const message = consumer && queue.messages.shift();

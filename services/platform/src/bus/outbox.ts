@@ -88,9 +88,9 @@ interface OutboxRow {
 export const DEFAULT_OUTBOX_LEASE_MS = 60_000;
 
 /**
- * Publishes pending outbox rows in the order they were written (`seq`). A round claims its rows in one statement (a
- * lease, `claimed_until`, taken with `FOR UPDATE SKIP LOCKED`), publishes them, then marks
- * them published in a second: no transaction stays open while the bus is called, so on an
+ * Publishes pending outbox rows in the order they were written (`seq`). A round claims its
+ * rows in one statement (a lease, `claimed_until`, taken with `FOR UPDATE SKIP LOCKED`),
+ * publishes them, then marks them published in a second: no transaction stays open while the bus is called, so on an
  * embedded database (one session) the service's other statements never wait for a round.
  * Several instances of a service relay side by side without publishing the same row twice
  * while a lease holds. A row is marked published only after the bus confirmed it; a failed
