@@ -13,6 +13,7 @@ import { DEFAULT_ANALYSIS_OPTIONS, analysisService } from '../../../services/ana
 import { authService } from '../../../services/auth/src/app';
 import { billingService } from '../../../services/billing/src/app';
 import { contentService } from '../../../services/content/src/app';
+import { servedApiDescription } from '../../api-description/served-document';
 import { startTestGateway } from '../../support/gateway';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -135,6 +136,10 @@ describe('the API description (GET /api/openapi.json)', () => {
     // A broken document is refused: the check above can fail.
     const broken = await validateOpenApi({ ...document, paths: { 'no-slash': {} } });
     expect(broken.valid).toBe(false);
+  });
+
+  it('is the document the API lint reads (npm run lint:api), built without the services running', () => {
+    expect(document).toEqual(servedApiDescription());
   });
 
   it('documents every public route of every service, each under the tag of the service the gateway sends it to', () => {

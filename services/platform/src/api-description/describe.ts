@@ -1,6 +1,7 @@
 import { apiError } from '@stockai/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
+import { operationIdOf } from './operation-id';
 
 /** Who may call an operation: anyone, a signed-in user, an admin, or a signed webhook sender. */
 export type Access = 'public' | 'user' | 'admin' | 'webhook';
@@ -41,6 +42,39 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   504: 'A service did not answer in time',
 };
 
+const errorContent = { 'application/json': { schema: apiError } };
+
+/**
+ * What the gateway itself may answer on any route, before the service sees the request or in
+ * place of its answer: its rate limit per client (429), a service that is down (503) or did not
+ * answer in time (504), and on a route that takes a body, one over its size limit (413). Each is
+ * one component (`id`), referenced from every operation that does not describe the status itself
+ * (a service's own 429 or 503 is described with the route's errors).
+ */
+const GATEWAY_ANSWERS = {
+  413: {
+    id: 'PayloadTooLarge',
+    description: "Request body larger than the gateway's limit (MAX_BODY_BYTES, 1 MB unless configured)",
+    content: errorContent,
+  },
+  429: {
+    id: 'TooManyRequests',
+    description: 'Too many requests from this client: wait the Retry-After seconds, then retry',
+    headers: z.object({ 'Retry-After': z.int().min(0).meta({ description: 'Seconds to wait before retrying' }) }),
+    content: errorContent,
+  },
+  503: {
+    id: 'ServiceUnavailable',
+    description: 'The service behind this route is unavailable: retry shortly',
+    content: errorContent,
+  },
+  504: {
+    id: 'GatewayTimeout',
+    description: 'The service behind this route did not answer in time: retry shortly',
+    content: errorContent,
+  },
+} satisfies Record<number, ZodOpenApiResponseObject>;
+
 /** An OpenAPI operation from what a route validates and answers, with the shared error shape. */
 export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
   const errors = new Set(spec.errors);
@@ -59,15 +93,17 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
     },
   };
   for (const code of [...errors].sort()) {
-    responses[String(code)] = {
-      description: ERROR_DESCRIPTIONS[code] ?? 'Error',
-      content: { 'application/json': { schema: apiError } },
-    };
+    responses[String(code)] = { description: ERROR_DESCRIPTIONS[code] ?? 'Error', content: errorContent };
+  }
+  for (const [code, answer] of Object.entries(GATEWAY_ANSWERS)) {
+    if (code !== '413' || spec.body) responses[code] ??= answer;
   }
   return {
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    ...(spec.access === 'user' || spec.access === 'admin' ? { security: [{ bearerAuth: [] }] } : {}),
+    // Stated on every operation, empty where no bearer token is asked for (anyone, or a webhook
+    // sender proving itself by its signature header), so a reader never has to guess.
+    security: spec.access === 'user' || spec.access === 'admin' ? [{ bearerAuth: [] }] : [],
     ...(spec.access === 'admin' ? { 'x-admin-only': true } : {}),
     ...(spec.params || spec.query || spec.headers
       ? {
@@ -95,13 +131,17 @@ export type OpenApiDocument = ReturnType<typeof createDocument>;
 
 /**
  * One service's part of the API description (OpenAPI 3.1), generated from the zod schemas its
- * routes validate with; the gateway merges the parts into GET /api/openapi.json.
+ * routes validate with; the gateway merges the parts into GET /api/openapi.json. Each operation
+ * is tagged with the service and named by its method and path (operation-id.ts).
  */
 export function describeService(api: ServiceApi): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
   for (const [path, item] of Object.entries(api.paths)) {
     paths[path] = Object.fromEntries(
-      Object.entries(item).map(([method, op]) => [method, { ...(op as ZodOpenApiOperationObject), tags: [api.tag] }]),
+      Object.entries(item).map(([method, op]) => [
+        method,
+        { ...(op as ZodOpenApiOperationObject), operationId: operationIdOf(method, path), tags: [api.tag] },
+      ]),
     );
   }
   return createDocument({

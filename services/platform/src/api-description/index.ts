@@ -1,2 +1,3 @@
 export * from './describe';
 export * from './route';
+export * from './operation-id';
