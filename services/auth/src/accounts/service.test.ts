@@ -63,4 +63,25 @@ describe('accounts: tokens', () => {
       sut().changePassword(callerOf(changed.token), { currentPassword: 'secret123', newPassword: 'third1234' }),
     ).rejects.toMatchObject({ status: 400, code: 'WRONG_PASSWORD' });
   });
+
+  it('refuses a second account for an address in another case or spacing', async () => {
+    const email = `${uniqueName('taken')}@example.com`;
+    await register(email);
+    await expect(register(`  ${email.toUpperCase()} `)).rejects.toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+  });
+
+  it('tells an account made with Google how to get a password, rather than to type its current one', async () => {
+    const email = `${uniqueName('google')}@gmail.com`;
+    const identity = { sub: uniqueName('sub'), email, emailVerified: true, firstName: 'Wing', lastName: 'Ho' };
+    const { token } = await sut().googleSignIn(identity, context);
+    await expect(sut().changePassword(callerOf(token), { currentPassword: '', newPassword: 'chosen123' })).rejects.toMatchObject({
+      status: 400,
+      code: 'NO_PASSWORD',
+    });
+    // Without a password, a password sign-in fails like any wrong password.
+    await expect(sut().login({ email, password: 'anything1' }, context)).rejects.toMatchObject({
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+    });
+  });
 });
