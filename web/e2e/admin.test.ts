@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWebApp, type WebApp } from './web-app';
+import { eventually, expectCount, expectText, expectTextContaining } from './eventually';
 
 /** Where the admin screens' screenshots go, to look at after a run (not compared with anything). */
 const SCREENSHOTS = path.join(process.env.E2E_SCREENSHOT_DIR ?? path.join(__dirname, 'screenshots'), 'admin');
@@ -99,7 +100,7 @@ describe('admin area in the browser', () => {
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
       const stats = page.getByTestId('admin-dashboard-stats');
       await stats.waitFor();
-      expect(await stats.textContent()).toMatch(/Total\s*\d+/);
+      await expectText(stats, /Total\s*\d+/);
       await shoot('dashboard', width);
 
       const tabs: [string, string][] = [
@@ -126,10 +127,13 @@ describe('admin area in the browser', () => {
       await page.getByRole('button', { name: 'Search' }).click();
       const own = page.getByTestId('members-table').getByRole('row', { name: new RegExp(ADMIN.email) });
       await own.waitFor();
-      expect(await own.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+      await eventually(
+        () => own.getByRole('button', { name: 'Delete' }).isDisabled(),
+        (disabled) => expect(disabled).toBe(true),
+      );
       // The unfiltered page (several members since the directory fill) may still be on screen: wait for the search's answer.
       await page.getByTestId('members-table').getByRole('row').nth(2).waitFor({ state: 'detached' });
-      expect(await page.getByTestId('members-table').getByRole('row').count()).toBe(2);
+      await expectCount(page.getByTestId('members-table').getByRole('row'), 2);
 
       await page.getByRole('link', { name: 'Payments' }).click();
       await page.waitForURL('**/x7k9m2p8q/payments');
@@ -153,13 +157,13 @@ describe('admin area in the browser', () => {
       const revenue = charts.getByRole('figure', { name: `Revenue per day (${paid?.currency})` });
       await revenue.waitFor();
       expect(await revenue.getAttribute('aria-describedby')).toBeTruthy();
-      await expect(revenue.textContent()).resolves.toContain(`${money} in total`);
+      await expectTextContaining(revenue, `${money} in total`);
       // One bar a day, the quiet days too (of zero height), and today's labelled on the axis.
-      expect(await revenue.locator('rect.admin-chart__bar').count()).toBe(30);
+      await expectCount(revenue.locator('rect.admin-chart__bar'), 30);
       const today = new Date().toISOString().slice(5, 10);
       expect(await revenue.locator('svg text').allTextContents()).toContain(today);
       const analyses = charts.getByRole('figure', { name: 'Analyses per day' });
-      expect(await analyses.locator('table tbody tr').count()).toBe(30);
+      await expectCount(analyses.locator('table tbody tr'), 30);
       const svgWidth = Number(await revenue.locator('svg.admin-chart__svg').getAttribute('width'));
       expect(svgWidth).toBeGreaterThan(0);
       expect(svgWidth).toBeLessThanOrEqual(width);
@@ -188,8 +192,8 @@ describe('admin area in the browser', () => {
       const history = page.getByTestId('credit-history');
       const row = history.getByRole('row', { name: new RegExp(reason) });
       await row.waitFor();
-      await expect(row.textContent()).resolves.toContain('管理員調整');
-      await expect(row.textContent()).resolves.toContain('+2');
+      await expectTextContaining(row, '管理員調整');
+      await expectTextContaining(row, '+2');
       await history.scrollIntoViewIfNeeded();
       await shoot('member-credit-history', width);
     });
@@ -214,13 +218,13 @@ describe('admin area in the browser', () => {
       await open('/x7k9m2p8q/payments', adminToken, width);
       const table = page.getByTestId('payments-table');
       await table.waitFor();
-      expect(await table.textContent()).toContain('credit purchase');
+      await expectTextContaining(table, 'credit purchase');
       // The package's name as it was bought, beside its type.
       const { packages } = (await (await fetch(web.url('/api/payments/packages'))).json()) as {
         packages: Record<string, { name: string }>;
       };
       const basicName = packages.basic?.name as string;
-      expect(await table.textContent()).toContain(`${basicName} (basic)`);
+      await expectTextContaining(table, `${basicName} (basic)`);
       await shoot('payments', width);
 
       // A filter with no match empties the list, Clear brings it back.
@@ -240,7 +244,7 @@ describe('admin area in the browser', () => {
       await page.getByRole('button', { name: 'Statistics' }).click();
       const stats = page.getByTestId('payment-stats');
       await stats.waitFor();
-      expect(await stats.textContent()).toMatch(/Successful\s*[1-9]/);
+      await expectText(stats, /Successful\s*[1-9]/);
       await shoot('payment-stats', width);
 
       await page.getByRole('button', { name: 'Package Management' }).click();

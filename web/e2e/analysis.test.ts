@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { RISK_QUESTIONS } from '@stockai/contracts';
 import { waitFor } from '@stockai/platform/src/testing';
 import { startWebApp, type WebApp } from './web-app';
+import { eventually, expectAttribute, expectCount, expectText, expectTextContaining, expectValue } from './eventually';
 
 /**
  * The analysis flow against the real app (embedded market data and analyst, nothing mocked):
@@ -87,7 +88,7 @@ describe('stock analysis in the browser', () => {
   async function pickFromAutocomplete(typed: string, symbol: string) {
     await symbolField().pressSequentially(typed);
     await page.getByRole('option', { name: new RegExp(`^${symbol.replace('.', '\\.')}\\b`) }).click();
-    expect(await symbolField().inputValue()).toBe(symbol);
+    await expectValue(symbolField(), symbol);
     await page.getByTestId('symbol-validity').getByText('有效的股票代碼').waitFor();
   }
 
@@ -110,8 +111,8 @@ describe('stock analysis in the browser', () => {
     await symbolField().pressSequentially('aap');
     await page.getByRole('option', { name: /^AAPL\b/ }).waitFor();
     await symbolField().pressSequentially('l');
-    expect(await symbolField().inputValue()).toBe('AAPL');
-    expect(await symbolField().getAttribute('aria-expanded')).toBe('false');
+    await expectValue(symbolField(), 'AAPL');
+    await expectAttribute(symbolField(), 'aria-expanded', 'false');
     await symbolField().fill('');
     await pickFromAutocomplete('aap', 'AAPL');
 
@@ -187,11 +188,11 @@ describe('stock analysis in the browser', () => {
 
     const basic = page.getByTestId('result-basic');
     await basic.getByText('基本資料').waitFor();
-    expect(await basic.textContent()).toMatch(/Apple/);
+    await expectText(basic, /Apple/);
     // Hong Kong units (萬億, not Taiwan's 兆) and the app's one date form.
-    expect(await basic.textContent()).toMatch(/USD \d+(\.\d+)? 萬億/);
+    await expectText(basic, /USD \d+(\.\d+)? 萬億/);
     expect(await basic.textContent()).not.toContain('兆');
-    expect(await basic.textContent()).toMatch(/數據截至 \d{4}年\d{1,2}月\d{1,2}日/);
+    await expectText(basic, /數據截至 \d{4}年\d{1,2}月\d{1,2}日/);
     for (const label of ['市值', '市盈率', '52 週最高', '52 週最低']) await basic.getByText(label, { exact: true }).waitFor();
     // Every price of the report carries its currency, the 52-week range included.
     for (const label of ['52 週最高', '52 週最低']) {
@@ -204,21 +205,21 @@ describe('stock analysis in the browser', () => {
     for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級'])
       await valuation.locator('.figure-grid__label').getByText(label, { exact: true }).waitFor();
     const models = valuation.locator('.models-table tbody tr');
-    expect(await models.count()).toBeGreaterThanOrEqual(3);
+    await models.nth(2).waitFor();
     await valuation.getByText(/查看計算說明/).click();
-    expect(await valuation.locator('.explain-figure').count()).toBeGreaterThan(0);
+    await valuation.locator('.explain-figure').first().waitFor();
 
     const business = page.getByTestId('result-business');
     for (const label of ['主要業務', '競爭優勢', '市場地位', '增長前景', '財務狀況', '管理質素'])
       await business.getByText(label, { exact: true }).waitFor();
 
     const advice = page.getByTestId('result-suggestions').locator('article');
-    expect(await advice.count()).toBe(4);
-    expect(await advice.first().getAttribute('data-highlighted')).toBe('true');
-    expect(await advice.first().textContent()).toContain('進取型');
-    expect(await advice.first().textContent()).toContain('您的類型');
+    await expectCount(advice, 4);
+    await expectAttribute(advice.first(), 'data-highlighted', 'true');
+    await expectTextContaining(advice.first(), '進取型');
+    await expectTextContaining(advice.first(), '您的類型');
     // The type's stock allocation, then this one stock's share of the whole portfolio (none on a sell).
-    expect(await advice.first().textContent()).toContain('股票配置：組合的 70–100%');
+    await expectTextContaining(advice.first(), '股票配置：組合的 70–100%');
     await expectPositionsMatchCalls();
 
     const summary = page.getByTestId('result-summary');
@@ -285,13 +286,13 @@ describe('stock analysis in the browser', () => {
 
     const screen = page.getByTestId('not-analysable');
     await screen.waitFor();
-    expect(await screen.getAttribute('data-status')).toBe('unsuitable_product');
+    await expectAttribute(screen, 'data-status', 'unsuitable_product');
     await screen.getByText('無法分析 SPY').waitFor();
     await screen.getByText('不適合基本面分析').waitFor();
     await screen.getByText('此次查詢沒有扣除任何點數。').waitFor();
     // Educational posts about products like this one (the bundled article library has some on ETFs).
     await page.getByTestId('educational-posts').getByRole('heading', { name: '相關投資知識' }).waitFor();
-    expect(await page.getByTestId('educational-posts').locator('a[href]').count()).toBeGreaterThan(0);
+    await page.getByTestId('educational-posts').locator('a[href]').first().waitFor();
     // Up to 3 of them, asked for as 3 (spec sections 2 and 7), by the screen's status.
     expect(await page.getByTestId('educational-posts').locator('.article-grid > li').count()).toBeLessThanOrEqual(3);
     expect(relevantRequests.length).toBeGreaterThan(0);
@@ -360,7 +361,7 @@ describe('stock analysis in the browser', () => {
         return split;
       }),
     );
-    expect(await detail.getByTestId('result-basic').textContent()).toContain('通訊服務');
+    await expectTextContaining(detail.getByTestId('result-basic'), '通訊服務');
     expect(wordsSplitAcrossLines).toEqual([]);
     await page.getByRole('button', { name: '關閉' }).click();
     await detail.waitFor({ state: 'detached' });
@@ -425,11 +426,11 @@ describe('stock analysis in the browser', () => {
       await visitorPage.getByRole('option', { name: /^AAPL\b/ }).waitFor();
       expect(await buttonIsOnTop()).toBe(true);
       await field.pressSequentially('L');
-      expect(await field.getAttribute('aria-expanded')).toBe('false');
+      await expectAttribute(field, 'aria-expanded', 'false');
       expect(await buttonIsOnTop()).toBe(true);
       await button.click();
       await visitorPage.getByRole('dialog', { name: '請先登入' }).waitFor();
-      expect(await field.inputValue()).toBe('AAPL');
+      await expectValue(field, 'AAPL');
 
       await visitorPage.goto(url('/history'));
       await visitorPage.getByText('請先登入以查看您的分析歷史記錄。').waitFor();
@@ -455,7 +456,7 @@ describe('stock analysis in the browser', () => {
       const balance = otherPage.getByTestId('credit-balance');
       await balance.getByText('(0)+0/3').waitFor();
       const daily = balance.locator('.credit-balance__daily');
-      expect(await daily.textContent()).toBe('0');
+      await expectText(daily, '0');
       expect(await daily.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 107, 107)');
 
       // A 12th analysis is refused by billing: the spec's insufficient-credits text.
@@ -491,15 +492,21 @@ describe('stock analysis in the browser', () => {
       const rows = otherPage.getByTestId('history-list').locator('li');
       const pagination = otherPage.getByRole('navigation', { name: '分頁' });
       await pagination.getByText('第 1 / 2 頁').waitFor();
-      expect(await rows.count()).toBe(10);
+      await expectCount(rows, 10);
       const firstPage = await rows.locator('.history-list__symbol').allTextContents();
-      expect(await pagination.getByRole('button', { name: '上一頁' }).isDisabled()).toBe(true);
+      await eventually(
+        () => pagination.getByRole('button', { name: '上一頁' }).isDisabled(),
+        (disabled) => expect(disabled).toBe(true),
+      );
       await pagination.getByRole('button', { name: '下一頁' }).click();
       await pagination.getByText('第 2 / 2 頁').waitFor();
       await waitFor('page 2 of the history', async () => (await rows.count()) === 2, 10_000);
       const secondPage = await rows.locator('.history-list__symbol').allTextContents();
       expect([...firstPage, ...secondPage].sort()).toEqual([...symbols].sort());
-      expect(await pagination.getByRole('button', { name: '下一頁' }).isDisabled()).toBe(true);
+      await eventually(
+        () => pagination.getByRole('button', { name: '下一頁' }).isDisabled(),
+        (disabled) => expect(disabled).toBe(true),
+      );
     } finally {
       await other.close();
     }
@@ -524,8 +531,11 @@ describe('stock analysis in the browser', () => {
       // The token check on load answers 401: the token is cleared and the visitor's header shows.
       await otherPage.reload();
       await otherPage.getByRole('button', { name: '登入/註冊' }).waitFor();
-      expect(await otherPage.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
-      expect(await otherPage.getByTestId('credit-balance').count()).toBe(0);
+      await eventually(
+        () => otherPage.evaluate(() => localStorage.getItem('authToken')),
+        (token) => expect(token).toBeNull(),
+      );
+      await expectCount(otherPage.getByTestId('credit-balance'), 0);
     } finally {
       await other.close();
     }
@@ -540,10 +550,10 @@ describe('stock analysis in the browser', () => {
     await page.getByTestId('credit-balance').locator('.credit-balance__paid').waitFor();
     const before = await spendable();
     await symbolField().pressSequentially('qqzzx');
-    expect(await symbolField().inputValue()).toBe('QQZZX');
+    await expectValue(symbolField(), 'QQZZX');
     await page.getByRole('button', { name: '開始分析' }).click();
     await page.getByTestId('symbol-validity').getByText('無效的股票代碼').waitFor();
-    expect(await page.getByTestId('analysis-progress').count()).toBe(0);
+    await expectCount(page.getByTestId('analysis-progress'), 0);
     expect(starts).toEqual([]);
     expect(await spendable()).toBe(before);
   }, 60_000);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWebApp, type WebApp } from './web-app';
+import { expectCount, expectText, expectValue } from './eventually';
 
 const ADMIN = { email: 'api-admin@example.com', password: 'admin-password-1' };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'stockai-api-test-screens');
@@ -62,15 +63,15 @@ describe('API testing page in the browser', () => {
       await page.getByRole('heading', { name: tag, exact: true }).waitFor();
     }
     // The token field starts with the session's token.
-    await expect(page.getByLabel('Bearer token').inputValue()).resolves.toBe(adminToken);
+    await expectValue(page.getByLabel('Bearer token'), adminToken);
 
     await endpoint(page, 'auth', 'GET', '/users/profile').click();
-    await expect(page.getByTestId('api-test-url').textContent()).resolves.toBe('/api/users/profile');
+    await expectText(page.getByTestId('api-test-url'), '/api/users/profile');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('api-test-status').textContent()).resolves.toMatch(/^200/);
+    await expectText(page.getByTestId('api-test-status'), /^200/);
     const profile = JSON.parse((await page.getByTestId('api-test-body').textContent()) ?? '') as { user: { email: string } };
     expect(profile.user.email).toBe(ADMIN.email);
-    await expect(page.getByTestId('api-test-timing').textContent()).resolves.toMatch(/^\d+ ms$/);
+    await expectText(page.getByTestId('api-test-timing'), /^\d+ ms$/);
     await page.getByText(/^Headers \(\d+\)$/).click();
     await page.getByText('content-type', { exact: true }).waitFor();
 
@@ -85,13 +86,13 @@ describe('API testing page in the browser', () => {
       .getByTestId('api-test-body')
       .getByText(`"paidCredits": ${before + 7}`)
       .waitFor();
-    await expect(page.getByTestId('api-test-status').textContent()).resolves.toMatch(/^200/);
+    await expectText(page.getByTestId('api-test-status'), /^200/);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'api-test-1280.png'), fullPage: true });
 
     // An error answer is shown as the server sent it.
     await page.getByLabel('Request body (JSON)').fill('{ "amount": 0 }');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('api-test-status').textContent()).resolves.toMatch(/^400/);
+    await expectText(page.getByTestId('api-test-status'), /^400/);
     await page.getByTestId('api-test-body').getByText('"code": "VALIDATION_FAILED"').waitFor();
   });
 
@@ -99,13 +100,13 @@ describe('API testing page in the browser', () => {
     const page = await openPage(adminToken);
     await endpoint(page, 'analysis', 'GET', '/stocks/{symbol}').click();
     await page.locator('#api-test-path-symbol').fill('AAPL');
-    await expect(page.getByTestId('api-test-url').textContent()).resolves.toBe('/api/stocks/AAPL');
+    await expectText(page.getByTestId('api-test-url'), '/api/stocks/AAPL');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByTestId('api-test-body').getByText('"symbol": "AAPL"').first().waitFor();
 
     await endpoint(page, 'billing', 'GET', '/users/payments').click();
     await page.locator('#api-test-query-limit').fill('5');
-    await expect(page.getByTestId('api-test-url').textContent()).resolves.toBe('/api/users/payments?page=1&limit=5');
+    await expectText(page.getByTestId('api-test-url'), '/api/users/payments?page=1&limit=5');
   });
 
   test("bad JSON is refused before sending with the spec's message; a failed connection shows 'Network Error'", async () => {
@@ -117,21 +118,21 @@ describe('API testing page in the browser', () => {
     await endpoint(page, 'billing', 'POST', '/users/topup').click();
     await page.getByLabel('Request body (JSON)').fill('{ "amount": ');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid JSON in request body');
+    await expectText(page.getByRole('alert'), 'Invalid JSON in request body');
     expect(topups).toEqual([]);
 
     // The browser cannot reach the API (the connection is refused on its way out).
     await page.route('**/api/users/profile', (route) => route.abort('connectionrefused'));
     await endpoint(page, 'auth', 'GET', '/users/profile').click();
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Network Error');
-    await expect(page.getByTestId('api-test-status').count()).resolves.toBe(0);
+    await expectText(page.getByRole('alert'), 'Network Error');
+    await expectCount(page.getByTestId('api-test-status'), 0);
   });
 
   test('visitors and investors are turned away in the production build', async () => {
     const visitor = await openPage(undefined);
     await visitor.getByText('Please log in to access the admin panel.').waitFor();
-    await expect(visitor.getByRole('button', { name: 'Send' }).count()).resolves.toBe(0);
+    await expectCount(visitor.getByRole('button', { name: 'Send' }), 0);
 
     const investor = await api('POST', '/api/auth/register', undefined, {
       email: `api-test-${Date.now()}@example.com`,
@@ -141,14 +142,14 @@ describe('API testing page in the browser', () => {
     });
     const page = await openPage(investor.token as string);
     await page.getByText('Access denied. Admin privileges required.').waitFor();
-    await expect(page.getByRole('button', { name: 'Send' }).count()).resolves.toBe(0);
+    await expectCount(page.getByRole('button', { name: 'Send' }), 0);
   });
 
   test('fits a phone (375 px), and the API reference renders the same document', async () => {
     const page = await openPage(adminToken, 375);
     await endpoint(page, 'auth', 'GET', '/users/profile').click();
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('api-test-status').textContent()).resolves.toMatch(/^200/);
+    await expectText(page.getByTestId('api-test-status'), /^200/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'api-test-375.png'), fullPage: true });

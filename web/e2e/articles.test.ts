@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@stockai/platform/src/testing';
 import { startWebApp, type WebApp } from './web-app';
+import { eventually, expectAttribute, expectCount, expectText } from './eventually';
 
 /**
  * The article pages against the real app (built-in library, embedded database): an article
@@ -54,14 +55,17 @@ describe('article pages in the browser', () => {
   it('shows an article and follows a related link to another article', async () => {
     await open('/articles/dividend-investing-basics');
     const article = page.locator('article.article-view');
-    await expect(article.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('股息投資入門：息率、派息比率與除淨日');
-    expect(await page.title()).toBe('股息投資入門：息率、派息比率與除淨日 | StockAI');
+    await expectText(article.getByRole('heading', { level: 1 }), '股息投資入門：息率、派息比率與除淨日');
+    await eventually(
+      () => page.title(),
+      (title) => expect(title).toBe('股息投資入門：息率、派息比率與除淨日 | StockAI'),
+    );
     expect(await article.locator('.article-view__body h2').count()).toBeGreaterThanOrEqual(3);
     expect(await article.locator('.article-view__body p').count()).toBeGreaterThanOrEqual(4);
-    await expect(article.locator('.article-view__meta').textContent()).resolves.toMatch(/2026年2月23日 · \d+ 分鐘閱讀/);
+    await expectText(article.locator('.article-view__meta'), /2026年2月23日 · \d+ 分鐘閱讀/);
     const cover = article.locator('img.article-view__image');
     await page.waitForFunction(() => (document.querySelector('img.article-view__image') as HTMLImageElement | null)?.naturalWidth === 1200);
-    expect(await cover.getAttribute('src')).toBe('/api/ghost/images/dividend-investing-basics.svg');
+    await expectAttribute(cover, 'src', '/api/ghost/images/dividend-investing-basics.svg');
 
     const related = page.locator('section.article-section', { has: page.getByRole('heading', { name: '延伸閱讀' }) });
     const cards = related.locator('article.article-card');
@@ -83,7 +87,7 @@ describe('article pages in the browser', () => {
     await page.waitForURL(/\/articles\/(?!dividend-investing-basics)[a-z0-9-]+$/);
     // The address changes at the click; the article under it comes with its answer.
     await page.locator('article.article-view h1', { hasText: target }).waitFor();
-    await expect(page.locator('article.article-view h1').textContent()).resolves.toBe(target);
+    await expectText(page.locator('article.article-view h1'), target);
   });
 
   it('lays the related grid out in one column on a phone', async () => {
@@ -128,7 +132,7 @@ describe('article pages in the browser', () => {
     expect(new URL(answer.url()).searchParams.get('keywords')).toMatch(/^MMM 3M /);
     const related = page.getByTestId('related-articles');
     await related.getByText('暫時沒有找到相關文章').waitFor();
-    expect(await related.locator('article.article-card').count()).toBe(0);
+    await expectCount(related.locator('article.article-card'), 0);
   }, 90_000);
 
   it('offers starter articles for an address that leads nowhere', async () => {

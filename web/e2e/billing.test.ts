@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWebApp, type WebApp } from './web-app';
+import { eventually, expectAttribute, expectText, expectTextContaining } from './eventually';
 
 /**
  * Buying credits and a subscription against the real app with the demo card processor: the
@@ -88,11 +89,11 @@ describe('billing in the browser', () => {
     expect(await modal().getByTestId(`package-${first!.type}`).textContent()).not.toMatch(/節省/);
     for (const other of others) {
       const percent = Math.round((1 - other.unit / first!.unit) * 100);
-      expect(await modal().getByTestId(`package-${other.type}`).locator('.package-card__savings').textContent()).toBe(`節省 ${percent}%`);
+      await expectText(modal().getByTestId(`package-${other.type}`).locator('.package-card__savings'), `節省 ${percent}%`);
     }
     // Enterprise: its own badge and its own look (the dark card), which no other package has.
     const enterprise = modal().getByTestId('package-enterprise');
-    expect(await enterprise.locator('.package-card__badges').textContent()).toContain('企業首選');
+    await expectTextContaining(enterprise.locator('.package-card__badges'), '企業首選');
     const looks = async (type: string) =>
       modal()
         .getByTestId(`package-${type}`)
@@ -103,12 +104,12 @@ describe('billing in the browser', () => {
       expect(await looks(other)).not.toBe(enterpriseLook);
     }
     const standard = modal().getByTestId('package-standard');
-    expect(await standard.textContent()).toContain('最受歡迎');
-    expect(await standard.textContent()).toContain('HK$328.00');
-    expect(await standard.textContent()).toContain('每點 HK$6.56');
-    expect(await standard.textContent()).toContain('超值');
+    await expectTextContaining(standard, '最受歡迎');
+    await expectTextContaining(standard, 'HK$328.00');
+    await expectTextContaining(standard, '每點 HK$6.56');
+    await expectTextContaining(standard, '超值');
     expect(await modal().getByTestId('package-basic').textContent()).not.toContain('超值');
-    await expect(modal().getByText('購買的點數永不過期').isVisible()).resolves.toBe(true);
+    await modal().getByText('購買的點數永不過期').waitFor();
 
     // Declined: the provider's message, no credits, the payment listed as failed.
     await modal().getByTestId('package-basic').getByRole('button').click();
@@ -153,8 +154,8 @@ describe('billing in the browser', () => {
     await page.getByRole('tab', { name: '帳單' }).click();
     const figures = page.getByTestId('profile-balance');
     await figures.getByTestId('balance-total').getByText(String(credits.totalCredits)).waitFor();
-    expect(await figures.getByTestId('balance-free').textContent()).toBe(String(credits.freeCredits));
-    expect(await figures.getByTestId('balance-paid').textContent()).toBe(String(credits.paidCredits));
+    await expectText(figures.getByTestId('balance-free'), String(credits.freeCredits));
+    await expectText(figures.getByTestId('balance-paid'), String(credits.paidCredits));
 
     const payments = await paymentsOf();
     expect(payments.map((p) => p.status).sort()).toEqual(['completed', 'failed']);
@@ -238,13 +239,13 @@ describe('billing in the browser', () => {
     await page.getByRole('button', { name: '關閉選單' }).waitFor();
     await page.getByRole('button', { name: '購買點數' }).click();
     await modal().waitFor();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expectAttribute(toggle, 'aria-expanded', 'false');
     await page.keyboard.press('Escape');
     await modal().waitFor({ state: 'detached' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expectAttribute(toggle, 'aria-expanded', 'false');
     // The menu's own contents are hidden again; the balance and 購買點數 stay in the phone header (issue 15).
-    expect(await page.getByTestId('header-user').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: '購買點數' }).isVisible()).toBe(true);
+    await page.getByTestId('header-user').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '購買點數' }).waitFor();
   }, 60_000);
 
   test('a card that asks for authentication pays a package and starts a subscription after the authentication step', async () => {
@@ -281,10 +282,13 @@ describe('billing in the browser', () => {
     await modal().getByRole('tab', { name: '訂閱方案', selected: true }).waitFor();
     await modal().getByRole('radio', { name: '年繳', checked: true }).waitFor();
     const vip = modal().getByTestId('plan-vip');
-    expect(await vip.textContent()).toContain('HK$980.00');
+    await expectTextContaining(vip, 'HK$980.00');
     // 12 × 98 − 980 = 196 a year, 16.33 a month.
-    expect(await vip.textContent()).toContain('每年節省 HK$196.00（相當於每月 HK$16.33）');
-    await expect(modal().getByTestId('plan-free').getByRole('button', { name: '目前方案' }).isDisabled()).resolves.toBe(true);
+    await expectTextContaining(vip, '每年節省 HK$196.00（相當於每月 HK$16.33）');
+    await eventually(
+      () => modal().getByTestId('plan-free').getByRole('button', { name: '目前方案' }).isDisabled(),
+      (disabled) => expect(disabled).toBe(true),
+    );
 
     await vip.getByRole('button', { name: '選擇方案' }).click();
     await payWithCard('4242 4242 4242 4242', '支付 HK$980.00');
@@ -311,9 +315,9 @@ describe('billing in the browser', () => {
     const row = page.getByTestId('recent-payments').getByRole('row').nth(1);
     // The amount in the currency it was paid in, the date in the app's one form.
     await row.getByText('HK$980.00').waitFor();
-    expect(await row.textContent()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日/);
-    expect(await row.textContent()).toContain('訂閱方案');
-    expect(await row.textContent()).toContain('已完成');
+    await expectText(row, /^\d{4}年\d{1,2}月\d{1,2}日/);
+    await expectTextContaining(row, '訂閱方案');
+    await expectTextContaining(row, '已完成');
 
     // The free plan ends the paid subscription at once, after the browser's confirmation.
     await page.getByRole('tab', { name: '會員方案' }).click();

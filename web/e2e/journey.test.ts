@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@stockai/platform/src/testing';
 import { seriousViolations } from './axe';
 import { startWebApp, type WebApp } from './web-app';
+import { expectCount } from './eventually';
 
 /** Where the walk's screenshots go, to look at after a run (not compared with anything). */
 const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(__dirname, 'screenshots');
@@ -104,7 +105,7 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await page.getByLabel('電子郵件').waitFor();
     // Google sign-in is not configured here: the button that would lead to a dead end is not offered.
     expect(await (await providers).json()).toEqual({ password: true, google: false });
-    expect(await page.getByText('Google').count()).toBe(0);
+    await expectCount(page.getByText('Google'), 0);
     await checkScreen('login');
   }, 60_000);
 
@@ -128,7 +129,7 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     expect(estimate.seconds).toBeLessThan(120);
     // The price against its 52-week range and the fair value, and each model's value against the price.
     await page.getByTestId('valuation-charts').locator('figure.chart svg').first().waitFor();
-    expect(await page.getByTestId('valuation-charts').locator('figure.chart').count()).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('valuation-charts').locator('figure.chart').nth(1).waitFor();
     const panel = page.getByTestId('explanation-panel');
     await panel.locator('summary').first().click();
     await panel.locator('.explain-figure summary').first().click();
@@ -158,9 +159,10 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await checkScreen('credits');
     // Each paid plan lists what it adds to the one before it, not the free plan's features again.
     await page.getByTestId('purchase-modal').getByRole('tab', { name: '訂閱方案' }).click();
-    const free = await page.getByTestId('plan-free').locator('.plan-card__features li').allTextContents();
     const vip = page.getByTestId('plan-vip');
     await vip.getByText(/的全部功能，另加：$/).waitFor();
+    const free = await page.getByTestId('plan-free').locator('.plan-card__features li').allTextContents();
+    expect(free.length).toBeGreaterThan(0);
     const added = await vip.locator('.plan-card__features li:not(.plan-card__includes)').allTextContents();
     expect(added.length).toBeGreaterThan(0);
     expect(added.filter((feature) => free.includes(feature))).toEqual([]);

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWebApp, type WebApp } from './web-app';
+import { eventually, expectAttribute, expectCount, expectText, expectTextContaining, expectValue } from './eventually';
 
 /**
  * The whole product on one port (gateway serving web/dist plus the API, embedded databases),
@@ -63,15 +64,18 @@ describe('login page and header in the browser', () => {
 
     await page.waitForURL(url('/'));
     const user = page.getByTestId('header-user');
-    await expect(user.textContent()).resolves.toContain('Amy Chan');
-    await expect(user.textContent()).resolves.toContain(email);
+    await expectTextContaining(user, 'Amy Chan');
+    await expectTextContaining(user, email);
     // The e-mail may be cut short with an ellipsis; the full name and address are in the title.
-    expect(await user.getAttribute('title')).toBe(`Amy Chan\n${email}`);
+    await expectAttribute(user, 'title', `Amy Chan\n${email}`);
     await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).waitFor();
-    expect(await page.getByTestId('credit-balance').textContent()).toMatch(/點數\s*(\(\d+\)\+)?\d+(\/\d+)?$/);
+    await expectText(page.getByTestId('credit-balance'), /點數\s*(\(\d+\)\+)?\d+(\/\d+)?$/);
 
     await logOutFromHeader();
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await eventually(
+      () => page.evaluate(() => localStorage.getItem('authToken')),
+      (token) => expect(token).toBeNull(),
+    );
 
     // A wrong password is the user's to fix: the form says so, the console stays quiet.
     const consoleErrors: string[] = [];
@@ -84,7 +88,7 @@ describe('login page and header in the browser', () => {
 
     await submitLoginForm(email, password);
     await page.waitForURL(url('/'));
-    await expect(page.getByTestId('header-user').textContent()).resolves.toContain('Amy Chan');
+    await expectTextContaining(page.getByTestId('header-user'), 'Amy Chan');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
 
     await logOutFromHeader();
@@ -114,7 +118,7 @@ describe('login page and header in the browser', () => {
       }
       // The user's name and e-mail are shown in either form of the header.
       await page.getByTestId('header-user').getByText('陳美玲').waitFor();
-      expect(await page.getByTestId('header-user').locator('.app-header__user-email').isVisible()).toBe(true);
+      await page.getByTestId('header-user').locator('.app-header__user-email').waitFor();
       await header().getByRole('button', { name: '購買點數' }).waitFor();
     }
   }, 60_000);
@@ -122,7 +126,7 @@ describe('login page and header in the browser', () => {
   test('a visitor sees the login/register button and is sent from /profile to /', async () => {
     await page.goto(url('/'));
     await header().getByRole('button', { name: '登入/註冊' }).waitFor();
-    expect(await page.getByTestId('credit-balance').count()).toBe(0);
+    await expectCount(page.getByTestId('credit-balance'), 0);
 
     await page.goto(url('/profile'));
     await page.waitForURL(url('/'));
@@ -142,7 +146,7 @@ describe('login page and header in the browser', () => {
 
     await page.waitForURL(url('/history'));
     await page.getByRole('heading', { name: '分析歷史記錄' }).waitFor();
-    await expect(page.getByTestId('header-user').textContent()).resolves.toContain('陳大文');
+    await expectTextContaining(page.getByTestId('header-user'), '陳大文');
   }, 60_000);
 
   test('a visitor who tries to analyse logs in through the modal, whose mode switch clears the form, and the analysis then starts', async () => {
@@ -163,13 +167,13 @@ describe('login page and header in the browser', () => {
     await modal.getByLabel('電子郵件').fill(email);
     await modal.getByRole('button', { name: '註冊', exact: true }).first().click();
     await modal.getByRole('button', { name: '登入', exact: true }).first().click();
-    expect(await modal.getByLabel('電子郵件').inputValue()).toBe('');
+    await expectValue(modal.getByLabel('電子郵件'), '');
 
     await modal.getByLabel('電子郵件').fill(email);
     await modal.getByLabel('密碼', { exact: true }).fill('modal-pass-1');
     await modal.locator('form').getByRole('button', { name: '登入', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
-    await expect(page.getByTestId('header-user').textContent()).resolves.toContain('Modal User');
+    await expectTextContaining(page.getByTestId('header-user'), 'Modal User');
     expect(page.url()).toBe(url('/'));
 
     // The analysis the visitor asked for resumes after the login, for the same symbol.

@@ -4,6 +4,7 @@ import { waitFor } from '@stockai/platform/src/testing';
 import { freePort } from '../../tests/support/gateway';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { startWebApp, type WebApp } from './web-app';
+import { expectText, expectTextContaining } from './eventually';
 
 /**
  * The whole account journey in the browser, against the real app (all-in-one) with e-mail over
@@ -79,7 +80,7 @@ describe('password recovery in the browser', () => {
     expect(link).toBeDefined();
 
     await page.goto(link as string);
-    await expect(page.getByTestId('reset-email').textContent()).resolves.toBe(email);
+    await expectText(page.getByTestId('reset-email'), email);
     await page.getByLabel('新密碼', { exact: true }).fill('new-password-2');
     await page.getByLabel('確認新密碼').fill('something-else');
     await page.getByRole('button', { name: '重設密碼' }).click();
@@ -94,7 +95,7 @@ describe('password recovery in the browser', () => {
     await page.locator('form').getByRole('button', { name: '登入', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: '登入失敗，請檢查您的帳號密碼' }).first().waitFor();
     await logIn(page, email, 'new-password-2');
-    await expect(page.getByTestId('header-user').textContent()).resolves.toContain(email);
+    await expectTextContaining(page.getByTestId('header-user'), email);
 
     // The link is single use.
     await page.goto(link as string);

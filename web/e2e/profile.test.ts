@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { RISK_QUESTIONS } from '@stockai/contracts';
 import { startWebApp, type WebApp } from './web-app';
+import { expectTextContaining } from './eventually';
 
 /** The profile page against the real app: basic info, the risk questionnaire, the password. */
 describe('profile page in the browser', () => {
@@ -54,7 +55,7 @@ describe('profile page in the browser', () => {
   const token = () => page.evaluate(() => localStorage.getItem('authToken')) as Promise<string>;
 
   test('shows who is signed in and saves basic info, never the e-mail', async () => {
-    await expect(page.locator('main').getByText(email).first().isVisible()).resolves.toBe(true);
+    await page.locator('main').getByText(email).first().waitFor();
     await page.getByText('免費會員').first().waitFor();
     expect(await page.getByLabel('電子郵件').getAttribute('readonly')).not.toBeNull();
 
@@ -81,7 +82,7 @@ describe('profile page in the browser', () => {
     const { body } = await api('GET', '/api/users/profile', await token());
     const profile = body.profile as { riskScore: number; riskProfile: string };
     expect(profile.riskScore).toBeGreaterThan(0);
-    expect(await preview.textContent()).toContain(`${profile.riskScore} / 21`);
+    await expectTextContaining(preview, `${profile.riskScore} / 21`);
   }, 60_000);
 
   test('on a phone the tab strip fades where tabs are hidden and the risk preview stays in view while answering', async () => {
@@ -105,7 +106,7 @@ describe('profile page in the browser', () => {
     const box = (await preview.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
-    expect(await page.getByRole('button', { name: '儲存投資偏好' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: '儲存投資偏好' }).waitFor();
   }, 60_000);
 
   test('changes the password, keeping this session and ending the old token', async () => {

@@ -44,7 +44,7 @@ async function loadUserProfile(): Promise<unknown> {
 export function MainRoute() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, status } = useAuth();
   const { refresh: refreshCredits } = useCredits();
   const stocks = useStockList();
   const [loginOpen, setLoginOpen] = useState(false);
@@ -86,6 +86,7 @@ export function MainRoute() {
   const formProps = {
     stocks,
     canAnalyze: isAuthenticated,
+    sessionChecking: status === 'checking',
     busy: flow.busy,
     onRequireLogin: (resume: () => void) => {
       toast.info(t('analysis.pleaseLogin'));

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StockListing, SymbolValidity } from '../types/stock';
 import { isKnownSymbol, normaliseSymbol } from '../utils/symbol';
@@ -10,6 +10,11 @@ export interface SymbolFormProps {
   stocks: readonly StockListing[] | null;
   /** Visitors get a look-alike button that asks them to log in instead of starting an analysis. */
   canAnalyze: boolean;
+  /**
+   * A stored token is still being checked: a submit waits for the answer, so a member whose
+   * check is slow is not taken for a visitor and asked to log in.
+   */
+  sessionChecking?: boolean;
   busy: boolean;
   /**
    * A visitor pressed the button. `resume` submits the symbol they had entered once they are
@@ -32,6 +37,7 @@ export interface SymbolFormProps {
 export function SymbolForm({
   stocks,
   canAnalyze,
+  sessionChecking = false,
   busy,
   onRequireLogin,
   onEmptySymbol,
@@ -61,9 +67,7 @@ export function SymbolForm({
     onAnalyze(normalised);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const trimmed = symbol.trim();
+  const decide = (trimmed: string) => {
     if (!canAnalyze) {
       // Nothing entered, nothing to resume: the login alone is what they get.
       onRequireLogin(() => {
@@ -72,6 +76,23 @@ export function SymbolForm({
       return;
     }
     submit(trimmed);
+  };
+
+  // The symbol submitted while the session was being checked, decided once the check answers
+  // (by that render's canAnalyze: the effect runs only when the check ends).
+  const held = useRef<string | null>(null);
+  useEffect(() => {
+    if (sessionChecking || held.current === null) return;
+    const trimmed = held.current;
+    held.current = null;
+    decide(trimmed);
+  }, [sessionChecking]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = symbol.trim();
+    if (sessionChecking) held.current = trimmed;
+    else decide(trimmed);
   };
 
   return (
