@@ -83,11 +83,27 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
   ];
 
   const databases: Array<{ close(): Promise<void> }> = [];
-  for (const definition of definitions) {
-    const logger = createLogger(definition.name, level);
-    const serviceInfra = await infra.forService(definition.name, logger, { withPrivateKey: definition.name === 'auth' });
-    databases.push(serviceInfra.db);
-    services[definition.name] = await startService(definition, serviceInfra, { port: 0 });
+  const stopServices = async () => {
+    await Promise.allSettled(Object.values(services).map((service) => service.close()));
+    await infra.close();
+    await Promise.allSettled(databases.map((db) => db.close()));
+  };
+  // All five start at once: each opens and checks its database on a thread of its own while the
+  // others do theirs and the main thread builds the apps (the universe, the search index). None
+  // waits for another: the URLs they call each other by are read when a call is made, and the
+  // bus holds every queue from the start, so an event published early waits for its consumer.
+  const started = await Promise.allSettled(
+    definitions.map(async (definition) => {
+      const logger = createLogger(definition.name, level);
+      const serviceInfra = await infra.forService(definition.name, logger, { withPrivateKey: definition.name === 'auth' });
+      databases.push(serviceInfra.db);
+      services[definition.name] = await startService(definition, serviceInfra, { port: 0 });
+    }),
+  );
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await stopServices();
+    throw failed.reason;
   }
 
   const logger: Logger = createLogger('gateway', level);
@@ -137,9 +153,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      for (const service of Object.values(services)) await service.close();
-      await infra.close();
-      for (const db of databases) await db.close();
+      await stopServices();
     },
   };
 }
