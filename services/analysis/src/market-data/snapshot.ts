@@ -46,6 +46,10 @@ export function toMarketData(stock: ListingBasics, figures: Fundamentals | null)
     totalDebt: figures?.totalDebt ?? null,
     cash: figures?.cash ?? null,
     beta: figures?.beta ?? null,
+    // The compiled Hang Seng statements and daily bars: several fiscal years and a history to the price date.
+    ...(figures?.fiscalYears?.length ? { fiscalYears: figures.fiscalYears } : {}),
+    ...(figures?.priceHistory ? { priceHistory: figures.priceHistory } : {}),
+    ...(figures?.sourceConflicts?.length ? { sourceConflicts: figures.sourceConflicts } : {}),
     asOf: figures?.asOf ?? null,
     source: 'snapshot',
     notes,

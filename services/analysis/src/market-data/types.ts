@@ -51,6 +51,11 @@ export interface MarketData {
    * the market index; absent when the provider has none (the bundled tables serve instead).
    */
   priceHistory?: PriceHistory | null;
+  /**
+   * Figures two sources gave differently: which was taken and which left, by the rule of
+   * data/market/SOURCES.md (the compiled Hang Seng statements); absent when none disagree.
+   */
+  sourceConflicts?: string[];
 
   /** The date the price is as of (ISO date); reports say "as of" it. */
   asOf: string | null;

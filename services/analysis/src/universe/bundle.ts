@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFxTable } from './fx';
 import { readHkUniverse } from './sources/hk';
+import type { CompiledFiles } from './sources/hk-compiled';
+import type { HkPriceFiles } from './sources/hk-prices';
 import { readUsUniverse } from './sources/us';
 import type { UniverseData } from './types';
 
@@ -26,30 +28,90 @@ export const UNIVERSE_FILES = [
 ] as const;
 type UniverseFile = (typeof UNIVERSE_FILES)[number];
 
+/** The Hang Seng statements compiled in 2026 (a bundle without them loads the older rows only). */
+export const COMPILED_FILES = {
+  periods: 'hk/hsi-compiled-2026/periods.csv',
+  snapshot: 'hk/hsi-compiled-2026/snapshot.csv',
+  balance: 'hk/hsi-compiled-2026/balance.csv',
+} as const;
+
+/** The Hong Kong daily and weekly bars, beside the market directory (data/prices/hk-daily-2026). */
+export const hkPricesDir = (marketDir: string) => path.join(marketDir, '..', 'prices', 'hk-daily-2026');
+
 export interface BundleFiles {
   text: Record<UniverseFile, string>;
+  /** The compiled Hang Seng statements, when the bundle has them. */
+  compiled: CompiledFiles | null;
+  /** The Hong Kong bars, when the bundle has them. */
+  hkPrices: HkPriceFiles | null;
   /** sha-256 over every file: a changed file changes it, so a newer bundle is loaded again. */
   fingerprint: string;
   files: { name: string; sha256: string; asOf: string | null }[];
 }
 
+/** The CSV files of a directory by name without `.csv`. */
+function csvFiles(dir: string): Map<string, string> {
+  return new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
+      .sort()
+      .map((f) => [f.slice(0, -4), readFileSync(path.join(dir, f), 'utf8')]),
+  );
+}
+
+/** The Hong Kong bars of a prices directory; null when it has none. */
+export function readHkPriceFiles(dir: string): HkPriceFiles | null {
+  if (!existsSync(path.join(dir, 'MANIFEST.csv'))) return null;
+  return {
+    daily: csvFiles(path.join(dir, 'daily')),
+    weekly: existsSync(path.join(dir, 'weekly')) ? csvFiles(path.join(dir, 'weekly')) : new Map(),
+    manifest: readFileSync(path.join(dir, 'MANIFEST.csv'), 'utf8'),
+  };
+}
+
 /** Reads the bundled files and fingerprints them (cheap: no parsing). */
-export function readBundleFiles(dir = BUNDLED_MARKET_DATA): BundleFiles {
+export function readBundleFiles(dir = BUNDLED_MARKET_DATA, pricesDir = hkPricesDir(dir)): BundleFiles {
   const text = Object.fromEntries(UNIVERSE_FILES.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')])) as Record<UniverseFile, string>;
   const manifest = JSON.parse(text['manifest.json']) as Record<string, { asOf?: string }>;
-  const files = UNIVERSE_FILES.map((name) => ({
-    name,
-    sha256: createHash('sha256').update(text[name]).digest('hex'),
-    asOf: manifest[name]?.asOf ?? null,
-  }));
+  const compiled = existsSync(path.join(dir, COMPILED_FILES.periods))
+    ? {
+        periods: readFileSync(path.join(dir, COMPILED_FILES.periods), 'utf8'),
+        snapshot: readFileSync(path.join(dir, COMPILED_FILES.snapshot), 'utf8'),
+        balance: readFileSync(path.join(dir, COMPILED_FILES.balance), 'utf8'),
+      }
+    : null;
+  const hkPrices = readHkPriceFiles(pricesDir);
+  const hash = (t: string) => createHash('sha256').update(t).digest('hex');
+  const files = [
+    ...UNIVERSE_FILES.map((name) => ({ name, sha256: hash(text[name]), asOf: manifest[name]?.asOf ?? null })),
+    ...(compiled
+      ? (Object.keys(COMPILED_FILES) as Array<keyof typeof COMPILED_FILES>).map((k) => ({
+          name: COMPILED_FILES[k],
+          sha256: hash(compiled[k]),
+          asOf: manifest[COMPILED_FILES[k]]?.asOf ?? null,
+        }))
+      : []),
+    // The bars as one entry (87 × 2 files): their manifest names each symbol's dates.
+    ...(hkPrices
+      ? [
+          {
+            name: '../prices/hk-daily-2026',
+            sha256: hash(
+              [hkPrices.manifest, ...[...hkPrices.daily].map(([s, t]) => `d${s}${hash(t)}`), ...[...hkPrices.weekly].map(([s, t]) => `w${s}${hash(t)}`)].join('\n'),
+            ),
+            asOf: manifest['../prices/hk-daily-2026']?.asOf ?? null,
+          },
+        ]
+      : []),
+  ];
   const fingerprint = createHash('sha256')
     .update(files.map((f) => `${f.name}:${f.sha256}`).join('\n'))
     .digest('hex');
-  return { text, fingerprint, files };
+  return { text, compiled, hkPrices, fingerprint, files };
 }
 
 /** Builds the universe (listings with their classification, and figures) from the bundled files. */
-export function parseBundle({ text, files }: BundleFiles): UniverseData {
+export function parseBundle({ text, files, compiled, hkPrices }: BundleFiles): UniverseData {
   const required = (file: UniverseFile) => {
     const date = files.find((f) => f.name === file)?.asOf ?? '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`data/market/manifest.json: ${file} needs an "asOf" date (YYYY-MM-DD)`);
@@ -76,9 +138,11 @@ export function parseBundle({ text, files }: BundleFiles): UniverseData {
       fundamentals: text['hk/hk-fundamentals.csv'],
       fundamentalsNotes: text['hk/hk-fundamentals-notes.csv'],
       financeDatabase: text['hk/financedatabase-hkg.csv'],
+      compiled,
+      prices: hkPrices,
       asOf: { hkexListedCompanies: required('hk/hkex-listed-companies.json') },
     },
     fx,
   );
-  return { listings: [...us.listings, ...hk.listings], fundamentals: [...us.fundamentals, ...hk.fundamentals] };
+  return { listings: [...us.listings, ...hk.listings], fundamentals: [...us.fundamentals, ...hk.fundamentals], checks: hk.checks };
 }

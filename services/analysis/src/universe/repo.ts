@@ -16,7 +16,8 @@ const FUNDAMENTALS_COLUMNS = `symbol, currency, reporting_currency AS "reporting
   dividend_yield AS "dividendYield", high_52_week AS "high52Week", low_52_week AS "low52Week",
   book_value_per_share AS "bookValuePerShare", price_to_book AS "priceToBook", price_to_sales AS "priceToSales",
   revenue, net_income AS "netIncome", free_cash_flow AS "freeCashFlow", ebitda, total_debt AS "totalDebt", cash, beta,
-  as_of AS "asOf", source, notes`;
+  as_of AS "asOf", source, notes, fiscal_years AS "fiscalYears", price_history AS "priceHistory",
+  source_conflicts AS "sourceConflicts"`;
 
 /** Rows per INSERT: each column goes as one array parameter, so the statement size stays fixed. */
 const BATCH = 4000;
@@ -124,18 +125,20 @@ export const fundamentalsRepo = {
       'beta',
     ] as const;
     const columns = numeric.map((key, i) => ({ key, param: i + 8 }));
+    const json = numeric.length + 8;
     for (let i = 0; i < fundamentals.length; i += BATCH) {
       const batch = fundamentals.slice(i, i + BATCH);
       await db.query(
         `INSERT INTO stock_fundamentals (symbol, currency, reporting_currency, as_of, source, notes, load_id,
            price, market_cap, shares_outstanding, pe_ratio, eps, dividend_per_share, dividend_yield, high_52_week,
            low_52_week, book_value_per_share, price_to_book, price_to_sales, revenue, net_income, free_cash_flow, ebitda,
-           total_debt, cash, beta)
+           total_debt, cash, beta, fiscal_years, price_history, source_conflicts)
          SELECT f.symbol, f.currency, f.reporting_currency, f.as_of, f.source, f.notes::jsonb, $7,
-                ${columns.map((c) => `f.c${c.param}`).join(', ')}
+                ${columns.map((c) => `f.c${c.param}`).join(', ')}, f.fiscal_years::jsonb, f.price_history::jsonb, f.source_conflicts::jsonb
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                       ${columns.map((c) => `$${c.param}::float8[]`).join(', ')})
-             AS f (symbol, currency, reporting_currency, as_of, source, notes, ${columns.map((c) => `c${c.param}`).join(', ')})
+                       ${columns.map((c) => `$${c.param}::float8[]`).join(', ')}, $${json}::text[], $${json + 1}::text[], $${json + 2}::text[])
+             AS f (symbol, currency, reporting_currency, as_of, source, notes, ${columns.map((c) => `c${c.param}`).join(', ')},
+                   fiscal_years, price_history, source_conflicts)
          ON CONFLICT (symbol) DO UPDATE SET
            currency = EXCLUDED.currency, reporting_currency = EXCLUDED.reporting_currency, as_of = EXCLUDED.as_of,
            source = EXCLUDED.source, notes = EXCLUDED.notes, load_id = EXCLUDED.load_id,
@@ -145,7 +148,8 @@ export const fundamentalsRepo = {
            book_value_per_share = EXCLUDED.book_value_per_share, price_to_book = EXCLUDED.price_to_book,
            price_to_sales = EXCLUDED.price_to_sales, revenue = EXCLUDED.revenue, net_income = EXCLUDED.net_income,
            free_cash_flow = EXCLUDED.free_cash_flow, ebitda = EXCLUDED.ebitda, total_debt = EXCLUDED.total_debt,
-           cash = EXCLUDED.cash, beta = EXCLUDED.beta`,
+           cash = EXCLUDED.cash, beta = EXCLUDED.beta, fiscal_years = EXCLUDED.fiscal_years,
+           price_history = EXCLUDED.price_history, source_conflicts = EXCLUDED.source_conflicts`,
         [
           batch.map((f) => f.symbol),
           batch.map((f) => f.currency),
@@ -155,6 +159,9 @@ export const fundamentalsRepo = {
           batch.map((f) => JSON.stringify(f.notes)),
           loadId,
           ...numeric.map((key) => batch.map((f) => f[key])),
+          batch.map((f) => (f.fiscalYears ? JSON.stringify(f.fiscalYears) : null)),
+          batch.map((f) => (f.priceHistory ? JSON.stringify(f.priceHistory) : null)),
+          batch.map((f) => (f.sourceConflicts?.length ? JSON.stringify(f.sourceConflicts) : null)),
         ],
       );
     }

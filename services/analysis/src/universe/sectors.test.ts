@@ -23,15 +23,22 @@ describe('Hong Kong sectors and industries from the bundled files', () => {
     if (!financeDatabase.get(code(row.symbol ?? ''))?.sector) financeDatabase.set(code(row.symbol ?? ''), row);
   }
   const fundamentals = new Map(csv('hk/hk-fundamentals.csv').map((r) => [code(r.symbol ?? ''), r]));
+  const compiled = new Map(csv('hk/hsi-compiled-2026/snapshot.csv').map((r) => [code(r.symbol ?? ''), r]));
 
-  it('classifies each listing from its fundamentals row, else from FinanceDatabase', () => {
+  it('classifies each listing from its fundamentals row, else its compiled statistics page (named in Chinese), else FinanceDatabase', () => {
     let fromFinanceDatabase = 0;
+    let fromCompiled = 0;
     for (const listing of hk) {
       const own = fundamentals.get(code(listing.symbol));
+      const page = compiled.get(code(listing.symbol));
       const other = financeDatabase.get(code(listing.symbol));
+      const pageSector = page?.sector && sectorText(page.sector) ? page.sector : null;
       const expected = own?.sector
         ? { sector: own.sector, industry: own.industry || null }
-        : { sector: other?.sector || null, industry: other?.industry || null };
+        : pageSector
+          ? { sector: pageSector, industry: (page?.industry && industryText(page.industry) ? page.industry : null) ?? (other?.industry || null) }
+          : { sector: other?.sector || null, industry: other?.industry || null };
+      if (!own?.sector && pageSector) fromCompiled++;
       expect({ symbol: listing.symbol, sector: listing.sector, industry: listing.industry }).toEqual({
         symbol: listing.symbol,
         ...expected,
@@ -40,6 +47,7 @@ describe('Hong Kong sectors and industries from the bundled files', () => {
     }
     // FinanceDatabase classifies far more than the 31 rows with figures (the figure is in SOURCES.md).
     expect(fromFinanceDatabase).toBeGreaterThan(1000);
+    expect(fromCompiled).toBeGreaterThan(40);
   });
 
   it('adds no listing of its own: every HK listing is in HKEX list, the index list or the fundamentals file', () => {

@@ -94,9 +94,15 @@ export function createUniverse(db: Database, options: UniverseOptions = {}): Uni
       const stock = await this.find(symbol);
       if (!stock) return null;
       if (stock.status === 'active' && statusOptions.requireFigures && !stock.hasFigures) {
-        return { symbol: stock.symbol, isActive: false, status: 'no_data', reason: NO_DATA_REASON };
+        // A company whose compiled figures failed the loader's checks gives that reason (validate.ts).
+        return { symbol: stock.symbol, isActive: false, status: 'no_data', reason: stock.reason ?? NO_DATA_REASON };
       }
-      return { symbol: stock.symbol, isActive: stock.status === 'active', status: stock.status, reason: stock.reason };
+      return {
+        symbol: stock.symbol,
+        isActive: stock.status === 'active',
+        status: stock.status,
+        reason: stock.status === 'active' ? null : stock.reason,
+      };
     },
 
     async search(q, limit) {

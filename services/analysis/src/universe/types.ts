@@ -1,5 +1,6 @@
-import type { Market, MarketData } from '../market-data/types';
+import type { FiscalYear, Market, MarketData, PriceHistory } from '../market-data/types';
 import type { ListingFacts, StockStatus } from './classify';
+import type { CheckResult } from './validate';
 
 export type { StockStatus } from './classify';
 
@@ -78,6 +79,12 @@ export interface Fundamentals extends BundledFigures {
   asOf: string | null;
   /** Where the figures come from (file and, for Hong Kong, the pages the row cites). */
   source: string;
+  /** The statements of several fiscal years, oldest first, in `currency` (the compiled Hang Seng statements); absent otherwise. */
+  fiscalYears?: FiscalYear[] | null;
+  /** Weekly closes to the price date with β and volatility (the bundled HK daily and weekly bars); absent otherwise. */
+  priceHistory?: PriceHistory | null;
+  /** Figures two sources gave differently, with the one taken and the one left (the rule of data/market/SOURCES.md). */
+  sourceConflicts?: string[] | null;
 }
 
 /** A stock as the loader builds it from the bundled files: the row, plus the facts behind its status. */
@@ -91,4 +98,6 @@ export interface ListingRecord extends Omit<Stock, 'sectorZh' | 'industryZh'> {
 export interface UniverseData {
   listings: ListingRecord[];
   fundamentals: Fundamentals[];
+  /** The checks each compiled company went through before its figures counted (validate.ts). */
+  checks: CheckResult[];
 }

@@ -3,7 +3,12 @@ import { parseCsv } from '../csv';
 import { describeRate, type FxTable } from '../fx';
 import { normaliseSymbol } from '../symbols';
 import type { Fundamentals, ListingRecord } from '../types';
+import { industryText } from '../../report/industries';
+import { sectorText } from '../../report/labels';
+import type { CheckResult } from '../validate';
 import { readFinanceDatabase } from './financedatabase';
+import { buildCompany, type CompiledFiles, readCompiled } from './hk-compiled';
+import { type HkPriceFiles, readHkPrices } from './hk-prices';
 import { cleanName, formatFigure, moneyOrNull, numberOrNull, percentOrNull } from './numbers';
 
 /** The Hong Kong files' text, as bundled under data/market/hk. */
@@ -14,6 +19,10 @@ export interface HkFiles {
   fundamentalsNotes: string;
   /** FinanceDatabase's HK equities: the sector and industry of the listings the other files do not classify. */
   financeDatabase: string;
+  /** The Hang Seng statements compiled in 2026 (absent: the fundamentals rows alone). */
+  compiled?: CompiledFiles | null;
+  /** The daily and weekly bars of the Hang Seng constituents (absent: the rows' own prices). */
+  prices?: HkPriceFiles | null;
   asOf: { hkexListedCompanies: string };
 }
 
@@ -167,19 +176,46 @@ export function readHkFundamentals(row: Record<string, string>, notesRow: Record
  * it, and the peers with figures all use its Yahoo-style names), else FinanceDatabase's
  * GICS-style ones, so a small cap outside the fundamentals file is classified too.
  */
-export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: ListingRecord[]; fundamentals: Fundamentals[] } {
+export function readHkUniverse(
+  files: HkFiles,
+  fx: FxTable,
+): { listings: ListingRecord[]; fundamentals: Fundamentals[]; checks: CheckResult[] } {
   const hkex = new Map((JSON.parse(files.hkexListedCompanies) as HkexCompany[]).map((c) => [normaliseSymbol(String(c.symbol)), c]));
   const hsi = new Map(parseCsv(files.hsiConstituents).map((r) => [normaliseSymbol(r.Symbol ?? ''), r]));
   const notesRows = new Map(parseCsv(files.fundamentalsNotes).map((r) => [normaliseSymbol(r.symbol ?? ''), r]));
   const rows = new Map(parseCsv(files.fundamentals).map((r) => [normaliseSymbol(r.symbol ?? ''), r]));
-  const fundamentals = [...rows.entries()].map(([symbol, row]) => readHkFundamentals(row, notesRows.get(symbol), fx));
-  const fundamentalsBySymbol = new Map(fundamentals.map((f) => [f.symbol, f]));
+  const fundamentalsBySymbol = new Map(
+    [...rows.entries()].map(([symbol, row]) => [symbol, readHkFundamentals(row, notesRows.get(symbol), fx)] as const),
+  );
   const sectors = readFinanceDatabase(files.financeDatabase);
+
+  // The compiled statements and the daily bars, checked company by company: a company that passes
+  // gets figures built from them (its older row's figures become candidates); one that fails has none.
+  const compiled = files.compiled ? readCompiled(files.compiled) : new Map();
+  const prices = files.prices ? readHkPrices(files.prices) : new Map();
+  const checks: CheckResult[] = [];
+  const rejected = new Map<string, string>();
+  for (const symbol of new Set([...compiled.keys(), ...rows.keys()])) {
+    const older = fundamentalsBySymbol.get(symbol);
+    const built = buildCompany(compiled.get(symbol) ?? null, older ? { figures: older, row: rows.get(symbol)! } : null, prices.get(symbol) ?? null, fx);
+    if (!built) continue;
+    checks.push(built.check);
+    if (built.figures) fundamentalsBySymbol.set(symbol, built.figures);
+    else {
+      fundamentalsBySymbol.delete(symbol);
+      rejected.set(symbol, built.check.reason!);
+    }
+  }
+  const fundamentals = [...fundamentalsBySymbol.values()];
 
   const listings: ListingRecord[] = [];
   for (const symbol of new Set([...hkex.keys(), ...hsi.keys(), ...rows.keys()])) {
     const company = hkex.get(symbol);
     const row = rows.get(symbol);
+    const snapshot = compiled.get(symbol)?.snapshot as Record<string, string> | null | undefined;
+    // The compiled statistics page's (Yahoo-style) sector, as the older rows name theirs, where it has a Chinese name.
+    const snapshotSector = snapshot?.sector && sectorText(snapshot.sector) ? snapshot.sector : null;
+    const snapshotIndustry = snapshotSector && snapshot?.industry && industryText(snapshot.industry) ? snapshot.industry : null;
     const figures = fundamentalsBySymbol.get(symbol);
     const classified = sectors.get(symbol);
     const name = cleanName(row?.name_en || hsi.get(symbol)?.Name || company?.engName || classified?.name || symbol);
@@ -196,14 +232,15 @@ export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: Listing
       testIssue: false,
       etf: false,
       company: company !== undefined,
-      sector: row?.sector || classified?.sector || null,
-      industry: row?.sector ? row.industry || null : (classified?.industry ?? null),
+      sector: row?.sector || snapshotSector || classified?.sector || null,
+      industry: row?.sector ? row.industry || null : snapshotSector ? (snapshotIndustry ?? classified?.industry ?? null) : (classified?.industry ?? null),
       financialStatus: null,
       price: figures?.price ?? null,
       currency: figures?.currency ?? 'HKD',
       eps: figures?.eps ?? null,
       netIncome: figures?.netIncome ?? null,
     };
+    const classification = classifyListing(facts);
     listings.push({
       symbol,
       name,
@@ -212,15 +249,19 @@ export function readHkUniverse(files: HkFiles, fx: FxTable): { listings: Listing
       exchange: 'HKEX',
       sector: facts.sector,
       industry: facts.industry,
-      ...classifyListing(facts),
+      ...classification,
+      // An active company whose figures failed the checks says why it has none (the status check's no_data reason).
+      ...(classification.status === 'active' && rejected.has(symbol) ? { reason: rejected.get(symbol)! } : {}),
       facts,
       sources: [
         company && 'hk/hkex-listed-companies.json',
         hsi.has(symbol) && 'hk/hsi-constituents.csv',
         row && 'hk/hk-fundamentals.csv',
         classified && 'hk/financedatabase-hkg.csv',
+        compiled.has(symbol) && 'hk/hsi-compiled-2026',
+        prices.has(symbol) && 'prices/hk-daily-2026',
       ].filter((s): s is string => typeof s === 'string'),
     });
   }
-  return { listings, fundamentals };
+  return { listings, fundamentals, checks };
 }
