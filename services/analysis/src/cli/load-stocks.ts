@@ -1,6 +1,8 @@
 /**
  * Loads the bundled market data (services/analysis/data/market) into the analysis database:
- * `npm run load-stocks` (add `-- --force` to reload unchanged files).
+ * `npm run load-stocks` (add `-- --force` to reload unchanged files). It first prints the
+ * compiled Hang Seng companies that fail the loader's checks (loaded as no_data, with the
+ * reason) and the count; `npm run check:data` prints every company's checks.
  *
  * Re-runnable: with the same files it does nothing; after a newer file is dropped in (and its
  * date updated in data/market/manifest.json) it updates the changed rows, replaces the
@@ -20,10 +22,15 @@ import {
   databaseUrlFor,
   migrate,
 } from '@stockai/platform';
+import { parseBundle, readBundleFiles } from '../universe/bundle';
+import { formatCheckReport } from '../universe/check-report';
 import { loadUniverse } from '../universe/loader';
 
 async function main() {
   const force = process.argv.includes('--force');
+  // The checks the compiled Hang Seng figures went through (the full report: npm run check:data).
+  const { checks } = parseBundle(readBundleFiles());
+  console.log(formatCheckReport(checks, new Map(), { onlyFailed: true }));
   const distributed = Boolean(process.env.DATABASE_URL ?? process.env.ANALYSIS_DATABASE_URL);
   const db: Database = distributed
     ? createPostgresDatabase(await databaseUrlFor('analysis', process.env.DATABASE_URL ?? ''))

@@ -97,7 +97,11 @@ export function readBundleFiles(dir = BUNDLED_MARKET_DATA, pricesDir = hkPricesD
           {
             name: '../prices/hk-daily-2026',
             sha256: hash(
-              [hkPrices.manifest, ...[...hkPrices.daily].map(([s, t]) => `d${s}${hash(t)}`), ...[...hkPrices.weekly].map(([s, t]) => `w${s}${hash(t)}`)].join('\n'),
+              [
+                hkPrices.manifest,
+                ...[...hkPrices.daily].map(([s, t]) => `d${s}${hash(t)}`),
+                ...[...hkPrices.weekly].map(([s, t]) => `w${s}${hash(t)}`),
+              ].join('\n'),
             ),
             asOf: manifest['../prices/hk-daily-2026']?.asOf ?? null,
           },

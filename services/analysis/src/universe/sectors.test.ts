@@ -36,7 +36,10 @@ describe('Hong Kong sectors and industries from the bundled files', () => {
       const expected = own?.sector
         ? { sector: own.sector, industry: own.industry || null }
         : pageSector
-          ? { sector: pageSector, industry: (page?.industry && industryText(page.industry) ? page.industry : null) ?? (other?.industry || null) }
+          ? {
+              sector: pageSector,
+              industry: (page?.industry && industryText(page.industry) ? page.industry : null) ?? (other?.industry || null),
+            }
           : { sector: other?.sector || null, industry: other?.industry || null };
       if (!own?.sector && pageSector) fromCompiled++;
       expect({ symbol: listing.symbol, sector: listing.sector, industry: listing.industry }).toEqual({

@@ -141,7 +141,8 @@ function marketCapCheck(input: CheckInput): { check: Check; shares: ShareCount |
     `市值 ${formatFigure(marketCap)}，股價 ${formatFigure(price)} × ${c.label}股數 ${formatFigure(c.value)} = ${formatFigure(price * c.value)}（相差 ${pct(gapOf(c))}）`;
   const agreeing = counts.find((c) => gapOf(c) <= MARKET_CAP_TOLERANCE);
   const rejected = counts.filter((c) => gapOf(c) > MARKET_CAP_TOLERANCE && (!agreeing || counts.indexOf(c) < counts.indexOf(agreeing)));
-  if (!agreeing) return { check: { rule: 'market_cap', outcome: 'fail', detail: counts.map(describe).join('；') }, shares: null, rejected: [] };
+  if (!agreeing)
+    return { check: { rule: 'market_cap', outcome: 'fail', detail: counts.map(describe).join('；') }, shares: null, rejected: [] };
   return {
     check: { rule: 'market_cap', outcome: 'pass', detail: describe(agreeing) },
     shares: agreeing,

@@ -201,7 +201,8 @@ export function buildCompany(
   const snap = compiled?.snapshot ?? null;
   const periods = compiled?.periods ?? [];
   const currency = 'HKD';
-  const reporting = snap?.currency_reporting?.trim() || periods.find((p) => p.currency)?.currency || older?.figures.reportingCurrency || currency;
+  const reporting =
+    snap?.currency_reporting?.trim() || periods.find((p) => p.currency)?.currency || older?.figures.reportingCurrency || currency;
 
   // The check reads one page's price and market cap (the compiled statistics page, else the older row) and every share count.
   const shareCounts: ShareCount[] = [];
@@ -237,7 +238,14 @@ export function buildCompany(
     priceCurrency: currency,
     priceDate: prices.date,
     quote,
-    periods: periods.map((p) => ({ label: p.label, end: p.end, currency: p.currency, netIncome: p.netIncome, eps: p.eps, shares: p.shares })),
+    periods: periods.map((p) => ({
+      label: p.label,
+      end: p.end,
+      currency: p.currency,
+      netIncome: p.netIncome,
+      eps: p.eps,
+      shares: p.shares,
+    })),
     fx,
   });
   if (!check.passed) return { figures: null, check };
@@ -297,7 +305,12 @@ export function buildCompany(
     add('freeCashFlow', toHkd(p.freeCashFlow ?? (p.operatingCashFlow !== null && capex !== null ? p.operatingCashFlow - capex : null)), at);
   }
   if (snap) {
-    const at = { stated: reporting, period: dateOrNull(snap.price_date) ?? dateOrNull(snap.page_date), pageDate: dateOrNull(snap.page_date), label: 'snapshot.csv' };
+    const at = {
+      stated: reporting,
+      period: dateOrNull(snap.price_date) ?? dateOrNull(snap.page_date),
+      pageDate: dateOrNull(snap.page_date),
+      label: 'snapshot.csv',
+    };
     add('eps', toHkd(numberOrNull(snap.eps_ttm)), at);
     add('dividendPerShare', toHkd(numberOrNull(snap.dividend_per_share_ttm)), at);
     add('bookValuePerShare', toHkd(numberOrNull(snap.book_value_per_share)), at);
@@ -309,7 +322,12 @@ export function buildCompany(
     const stated = (b.currency ?? '').trim();
     const pageDate = dateOrNull(b.page_date);
     const period = /FY(\d{4})/.exec(b.period_or_date ?? '')?.[1];
-    const at = { stated, period: period ? `${period}-12-31` : (dateOrNull(b.period_or_date) ?? pageDate), pageDate, label: `balance.csv ${b.item}` };
+    const at = {
+      stated,
+      period: period ? `${period}-12-31` : (dateOrNull(b.period_or_date) ?? pageDate),
+      pageDate,
+      label: `balance.csv ${b.item}`,
+    };
     if (figure === 'sharesOutstanding') {
       add(figure, numberOrNull(b.value), { ...at, stated: '' });
       continue;
@@ -380,7 +398,9 @@ export function buildCompany(
   const usedYears = years.map((y) => fiscalLabel(y.end));
   notes.unshift(
     `股價為 ${prices.date} 的收市價（港元），52 週高低位由截至該日的一年日線計算` +
-      (prices.unadjustedFrom && Date.parse(prices.unadjustedFrom) > Date.parse(prices.date) - 365 * DAY_MS ? `（${prices.unadjustedFrom} 之前的日線已按股息調整）` : '') +
+      (prices.unadjustedFrom && Date.parse(prices.unadjustedFrom) > Date.parse(prices.date) - 365 * DAY_MS
+        ? `（${prices.unadjustedFrom} 之前的日線已按股息調整）`
+        : '') +
       '；市值、市盈率、股息率及市帳率均按此收市價重新計算。',
     ...(usedYears.length
       ? [`財務報表取自 ${usedYears.join('、')} 共 ${usedYears.length} 個財政年度（公開財務報表頁面整理，${reporting} 列示）。`]

@@ -197,7 +197,12 @@ export function readHkUniverse(
   const rejected = new Map<string, string>();
   for (const symbol of new Set([...compiled.keys(), ...rows.keys()])) {
     const older = fundamentalsBySymbol.get(symbol);
-    const built = buildCompany(compiled.get(symbol) ?? null, older ? { figures: older, row: rows.get(symbol)! } : null, prices.get(symbol) ?? null, fx);
+    const built = buildCompany(
+      compiled.get(symbol) ?? null,
+      older ? { figures: older, row: rows.get(symbol)! } : null,
+      prices.get(symbol) ?? null,
+      fx,
+    );
     if (!built) continue;
     checks.push(built.check);
     if (built.figures) fundamentalsBySymbol.set(symbol, built.figures);
@@ -233,7 +238,11 @@ export function readHkUniverse(
       etf: false,
       company: company !== undefined,
       sector: row?.sector || snapshotSector || classified?.sector || null,
-      industry: row?.sector ? row.industry || null : snapshotSector ? (snapshotIndustry ?? classified?.industry ?? null) : (classified?.industry ?? null),
+      industry: row?.sector
+        ? row.industry || null
+        : snapshotSector
+          ? (snapshotIndustry ?? classified?.industry ?? null)
+          : (classified?.industry ?? null),
       financialStatus: null,
       price: figures?.price ?? null,
       currency: figures?.currency ?? 'HKD',
