@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { migrate, PLATFORM_MIGRATIONS_DIR, type Database } from '@stockai/platform';
+import { createTestDatabase } from '@stockai/platform/src/testing';
+import { toMarketData } from '../market-data/snapshot';
+import type { MarketData } from '../market-data/types';
+import { type CoverageRow, valuationCoverage } from '../report/coverage';
+import { BUNDLED_MARKET_DATA } from './bundle';
+import { parseCsv } from './csv';
+import { loadUniverse } from './loader';
+import { createUniverse, type Universe } from './service';
+import { normaliseSymbol } from './symbols';
+
+/**
+ * The Hang Seng constituents loaded from the bundled files (compiled statements, daily bars),
+ * valued as of one fixed day: the data side of issue 27's Done-when, measured on the real
+ * loader and the real report engine over a real database.
+ */
+describe('the Hang Seng constituents with figures', () => {
+  const NOW = new Date('2026-11-28T09:00:00Z');
+  let db: Database;
+  let drop: () => Promise<void>;
+  let universe: Universe;
+  let companies: string[];
+  const data = new Map<string, MarketData>();
+  let rows: CoverageRow[];
+
+  beforeAll(async () => {
+    ({ db, drop } = await createTestDatabase());
+    await migrate(db, PLATFORM_MIGRATIONS_DIR);
+    await migrate(db, path.join(__dirname, '..', '..', 'migrations'));
+    await loadUniverse(db);
+    universe = createUniverse(db);
+    const constituents = parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, 'hk/hsi-constituents.csv'), 'utf8')).map((r) =>
+      normaliseSymbol(r.Symbol ?? ''),
+    );
+    // Companies: the constituents that are neither delisted nor a REIT, trust or other product.
+    companies = [];
+    for (const symbol of constituents) if ((await universe.find(symbol))?.status === 'active') companies.push(symbol);
+    for (const symbol of companies) {
+      const figures = await universe.fundamentals(symbol);
+      if (figures) data.set(symbol, toMarketData((await universe.find(symbol))!, figures));
+    }
+    ({ rows } = await valuationCoverage(universe, [...data.keys()], NOW));
+  }, 180_000);
+
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('leaves out only the delisted bank and the REIT, and gives most companies figures; the rest say why', async () => {
+    expect(companies.length).toBeGreaterThanOrEqual(85);
+    const without = companies.filter((s) => !data.has(s));
+    // Measured 80 of 86 (93 %): the six fail the market-cap check (A+H market caps valued at A-share prices, ADS share counts).
+    expect(data.size / companies.length).toBeGreaterThanOrEqual(0.93);
+    for (const symbol of without) {
+      const status = await universe.statusOf(symbol, { requireFigures: true });
+      expect(status).toMatchObject({ status: 'no_data' });
+      expect(status?.reason).toContain('財務數據未通過核對');
+      expect(status?.reason).toMatch(/相差 \d+\.\d%/);
+    }
+    for (const symbol of data.keys()) expect(await universe.statusOf(symbol, { requireFigures: true })).toMatchObject({ status: 'active' });
+  });
+
+  it('prices every report on a close dated 2026-09-01 or later, with a history reaching within 10 days of it', () => {
+    for (const [symbol, d] of data) {
+      expect({ symbol, asOf: (d.asOf ?? '') >= '2026-09-01' }).toEqual({ symbol, asOf: true });
+      const to = d.priceHistory?.to ?? '';
+      const lag = (Date.parse(d.asOf!) - Date.parse(to)) / 86_400_000;
+      expect({ symbol, lag: lag >= 0 && lag <= 10 }).toEqual({ symbol, lag: true });
+      expect(d.high52Week! >= d.price! && d.low52Week! <= d.price!).toBe(true);
+    }
+  });
+
+  it('computes β and volatility from the bars for every report, against the named market proxy', () => {
+    for (const d of data.values()) {
+      expect(d.priceHistory?.stats).toMatchObject({ observations: expect.any(Number) });
+      expect(d.priceHistory!.stats!.observations).toBeGreaterThanOrEqual(52);
+      expect(d.priceHistory!.stats!.market).toContain('恒生指數成份股');
+    }
+  });
+
+  it('rates at least 70 % under the staleness rule, with several calls and no risk level above 80 %', () => {
+    const rated = rows.filter((r) => r.valuation.recommendation !== 'unrated');
+    expect(rows.length).toBe(data.size);
+    expect(rated.length / rows.length).toBeGreaterThanOrEqual(0.7);
+    expect(new Set(rows.map((r) => r.valuation.recommendation)).size).toBeGreaterThanOrEqual(3);
+    const risks = rows.map((r) => r.valuation.riskLevel);
+    for (const level of new Set(risks)) expect(risks.filter((r) => r === level).length / rows.length).toBeLessThanOrEqual(0.8);
+    expect(new Set(rows.map((r) => r.valuation.discountRate?.costOfEquity)).size).toBeGreaterThan(rows.length / 2);
+  });
+
+  it('shows 3 or more fiscal years behind at least 80 % of the reports, named in the notes', () => {
+    const withYears = [...data.values()].filter((d) => (d.fiscalYears?.length ?? 0) >= 3);
+    expect(withYears.length / data.size).toBeGreaterThanOrEqual(0.8);
+    for (const d of withYears) {
+      const labels = d.fiscalYears!.map((y) => `FY${y.end.slice(0, 4)}`);
+      expect(d.notes.some((n) => labels.every((l) => n.includes(l)))).toBe(true);
+    }
+  });
+});
