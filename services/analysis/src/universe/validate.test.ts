@@ -94,6 +94,23 @@ describe('validateCompany', () => {
     expect(result.rejectedShares[0]).toContain('H 股');
   });
 
+  it('checks the share count of an issuer whose market cap adds other classes on its profit instead', () => {
+    const allClasses = sound();
+    // Market cap 150,000 counts the A shares at their own, higher price: 10 × 10,000 falls short of it.
+    Object.assign(allClasses.quote!, { marketCap: 150_000, marketCapCoversOtherClasses: true, basis: { netIncome: 10_000, eps: 1.1 } });
+    expect(outcome(allClasses, 'market_cap')).toEqual(['pass']);
+    expect(validateCompany(allClasses).shares?.value).toBe(10_000);
+
+    const hOnly = sound();
+    Object.assign(hOnly.quote!, { marketCap: 150_000, marketCapCoversOtherClasses: true, basis: { netIncome: 40_000, eps: 1 } });
+    expect(outcome(hOnly, 'market_cap')).toEqual(['fail']);
+    expect(validateCompany(hOnly).reason).toContain('涵蓋其他股份類別');
+
+    const tooMany = sound();
+    Object.assign(tooMany.quote!, { marketCap: 50_000, marketCapCoversOtherClasses: true, basis: { netIncome: 10_000, eps: 1 } });
+    expect(outcome(tooMany, 'market_cap')).toEqual(['fail']);
+  });
+
   it('says, rather than fails, what it cannot check', () => {
     const input = sound({ periods: [period({ eps: null })] });
     input.quote!.marketCap = null;

@@ -49,6 +49,14 @@ export interface CheckedQuote {
    * the first that agrees with the market cap is the one the figures use.
    */
   shares: ShareCount[];
+  /**
+   * The source's own notes say the market cap adds other share classes (the A shares of an
+   * A+H issuer) at their own prices: price × shares cannot match it, so the check changes
+   * (see marketCapCheck).
+   */
+  marketCapCoversOtherClasses?: boolean;
+  /** Net income and EPS of one source, in one currency: what the share count of a multi-class issuer is checked on. */
+  basis?: { netIncome: number; eps: number } | null;
 }
 
 export interface ShareCount {
@@ -72,6 +80,12 @@ export interface CheckInput {
 export const EPS_TOLERANCE = 0.05;
 /** Market cap may differ from price × shares by this much (a share count a few weeks older than the price). */
 export const MARKET_CAP_TOLERANCE = 0.1;
+/**
+ * For a multi-class issuer, net income ÷ shares may differ from EPS by this much: the two may
+ * be of neighbouring periods (a TTM EPS beside the last fiscal year's profit), while a count of
+ * one class only, or of depositary shares, is off by a factor of 1.5 or more.
+ */
+export const CLASS_BASIS_TOLERANCE = 0.35;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -136,6 +150,7 @@ function marketCapCheck(input: CheckInput): { check: Check; shares: ShareCount |
       rejected: [],
     };
   const { price, marketCap } = quote;
+  if (quote.marketCapCoversOtherClasses) return multiClassCheck(quote, price, marketCap, counts);
   const gapOf = (c: ShareCount) => Math.abs(marketCap - price * c.value) / marketCap;
   const describe = (c: ShareCount) =>
     `市值 ${formatFigure(marketCap)}，股價 ${formatFigure(price)} × ${c.label}股數 ${formatFigure(c.value)} = ${formatFigure(price * c.value)}（相差 ${pct(gapOf(c))}）`;
@@ -148,6 +163,41 @@ function marketCapCheck(input: CheckInput): { check: Check; shares: ShareCount |
     shares: agreeing,
     rejected: rejected.map((c) => `流通股數：${describe(c)}，與市值不符，未採用；改用${agreeing.label}的股數。`),
   };
+}
+
+/**
+ * The market cap of an issuer whose notes say it adds other share classes at their own prices:
+ * price × shares may fall short of it (the other class trades at a premium) but not exceed it
+ * by more than 10 %, and the share count must carry the company's profit: net income ÷ shares
+ * within 35 % of EPS. A count of the Hong Kong class alone fails the second.
+ */
+function multiClassCheck(
+  quote: CheckedQuote,
+  price: number,
+  marketCap: number,
+  counts: ShareCount[],
+): { check: Check; shares: ShareCount | null; rejected: string[] } {
+  const basis = quote.basis;
+  if (!basis || basis.eps <= 0 || basis.netIncome <= 0)
+    return {
+      check: { rule: 'market_cap', outcome: 'not_checked', detail: '市值涵蓋其他股份類別，而沒有淨利潤及每股盈利可核對股數' },
+      shares: counts[0] ?? null,
+      rejected: [],
+    };
+  const describe = (c: ShareCount) => {
+    const implied = basis.netIncome / c.value;
+    return (
+      `市值 ${formatFigure(marketCap)} 涵蓋其他股份類別（來源註明），股價 ${formatFigure(price)} × ${c.label}股數 ${formatFigure(c.value)} = ${formatFigure(price * c.value)}；` +
+      `淨利潤 ÷ 股數 = ${formatFigure(implied)}，每股盈利 ${formatFigure(basis.eps)}（相差 ${pct(Math.abs(implied - basis.eps) / basis.eps)}）`
+    );
+  };
+  const fits = (c: ShareCount) =>
+    price * c.value <= marketCap * (1 + MARKET_CAP_TOLERANCE) &&
+    Math.abs(basis.netIncome / c.value - basis.eps) / basis.eps <= CLASS_BASIS_TOLERANCE;
+  const agreeing = counts.find(fits);
+  if (!agreeing)
+    return { check: { rule: 'market_cap', outcome: 'fail', detail: counts.map(describe).join('；') }, shares: null, rejected: [] };
+  return { check: { rule: 'market_cap', outcome: 'pass', detail: describe(agreeing) }, shares: agreeing, rejected: [] };
 }
 
 function periodEndCheck(input: CheckInput): Check {

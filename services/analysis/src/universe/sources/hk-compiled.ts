@@ -149,7 +149,12 @@ export function resolveFigure(
 export interface OlderRow {
   figures: Fundamentals;
   row: Record<string, string>;
+  /** Its notes row (hk-fundamentals-notes.csv). */
+  notes?: Record<string, string>;
 }
+
+/** The notes' own words for a market cap that adds the A shares at their price ("market cap includes A shares", "covers A+H"). */
+const OTHER_CLASSES = /market cap (?:covers|includes) A/i;
 
 export interface BuiltCompany {
   figures: Fundamentals | null;
@@ -231,6 +236,11 @@ export function buildCompany(
           price: older.figures.price,
           marketCap: older.figures.marketCap,
           shares: shareCounts,
+          marketCapCoversOtherClasses: OTHER_CLASSES.test(`${older.notes?.shares_note ?? ''} ${older.notes?.notes ?? ''}`),
+          basis:
+            older.figures.netIncome !== null && older.figures.eps !== null
+              ? { netIncome: older.figures.netIncome, eps: older.figures.eps }
+              : null,
         }
       : null;
   const check = validateCompany({

@@ -199,7 +199,7 @@ export function readHkUniverse(
     const older = fundamentalsBySymbol.get(symbol);
     const built = buildCompany(
       compiled.get(symbol) ?? null,
-      older ? { figures: older, row: rows.get(symbol)! } : null,
+      older ? { figures: older, row: rows.get(symbol)!, notes: notesRows.get(symbol) } : null,
       prices.get(symbol) ?? null,
       fx,
     );
