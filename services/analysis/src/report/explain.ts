@@ -190,6 +190,7 @@ export function explainReport(
       inputs: { netIncome: data.netIncome, revenue: data.revenue },
       source: computed,
     },
+    ...fiscalYearsExplained(data, quoted),
   );
   for (const advice of suggestions.byInvestorType) {
     list.push({
@@ -212,4 +213,30 @@ export function explainReport(
     });
   }
   return list;
+}
+
+/**
+ * The fiscal years behind the figures (FY2023, FY2024, …, named by the year each ends in) and
+ * the figures two sources gave differently, with the one taken and the one left; nothing when
+ * the provider has a single year and no disagreement.
+ */
+function fiscalYearsExplained(data: MarketData, source: string): Explanation[] {
+  const years = data.fiscalYears ?? [];
+  const conflicts = data.sourceConflicts ?? [];
+  if (!years.length && !conflicts.length) return [];
+  const labels = years.map((y) => `FY${y.end.slice(0, 4)}`);
+  return [
+    {
+      figure: 'data.fiscalYears',
+      value: years.length ? labels.join('、') : null,
+      method: years.length
+        ? `財務數字、正常化自由現金流及營業額增長取自 ${labels.join('、')} 共 ${years.length} 個財政年度的報表（財政年度以結算日所在年份命名）`
+        : '只有最新一期的財務數字',
+      inputs: {
+        ...Object.fromEntries(years.map((y, i) => [labels[i]!, `截至 ${y.end}`])),
+        ...Object.fromEntries(conflicts.map((note, i) => [`來源不一致 ${i + 1}`, note])),
+      },
+      source,
+    },
+  ];
 }

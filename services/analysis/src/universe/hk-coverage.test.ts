@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrate, PLATFORM_MIGRATIONS_DIR, type Database } from '@stockai/platform';
 import { createTestDatabase } from '@stockai/platform/src/testing';
+import { builtInAnalyst } from '../analyst';
 import { toMarketData } from '../market-data/snapshot';
+import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from '../report';
 import type { MarketData } from '../market-data/types';
 import { type CoverageRow, valuationCoverage } from '../report/coverage';
 import { BUNDLED_MARKET_DATA } from './bundle';
@@ -96,6 +98,34 @@ describe('the Hang Seng constituents with figures', () => {
     for (const d of withYears) {
       const labels = d.fiscalYears!.map((y) => `FY${y.end.slice(0, 4)}`);
       expect(d.notes.some((n) => labels.every((l) => n.includes(l)))).toBe(true);
+    }
+  });
+
+  it('names the fiscal years behind a report in its explain panel, and the figure a disagreeing page lost', async () => {
+    const analyst = builtInAnalyst();
+    const withConflict = [...data.values()].find((d) => d.sourceConflicts?.length && (d.fiscalYears?.length ?? 0) >= 3);
+    expect(withConflict).toBeDefined();
+    for (const d of [withConflict!, data.get('0700.HK')!]) {
+      const stock = (await universe.find(d.symbol))!;
+      const medians = stock.sector ? await universe.sectorMedians({ market: 'HK', sector: stock.sector, symbol: stock.symbol }) : null;
+      const input = { data: d, medians, investorType: null };
+      const ctx = { analysisId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002', symbol: d.symbol };
+      const valuation = valuationModels(input, { now: NOW });
+      const business = await assessBusiness(input, valuation, analyst, ctx, NOW);
+      const report = await mergeReport(
+        input,
+        { basic: basicInfo(d), valuation, business, suggestions: adviseInvestors(input, valuation, business) },
+        analyst,
+        ctx,
+        NOW,
+      );
+      const years = report.explain.find((e) => e.figure === 'data.fiscalYears');
+      const labels = d.fiscalYears!.map((y) => `FY${y.end.slice(0, 4)}`);
+      expect(years?.value).toBe(labels.join('、'));
+      for (const label of labels) expect(years?.inputs[label]).toMatch(/^截至 \d{4}-\d{2}-\d{2}$/);
+      expect(Object.values(years!.inputs).filter((v) => String(v).includes('未採用'))).toHaveLength(d.sourceConflicts?.length ?? 0);
+      expect(report.dataAsOf).toBe(d.asOf);
+      expect(report.charts?.priceHistory).toMatchObject({ to: d.asOf, source: expect.stringContaining('jibom/trend-screener') });
     }
   });
 });
