@@ -16,6 +16,13 @@ import { createYahooClient } from './yahoo-client';
 import { bookValueOf, yahooProvider } from './yahoo';
 import { yahooCache } from './yahoo-cache';
 
+/** The last daily bar of a Hong Kong stock in the bundled price files: the snapshot's price and date. */
+function lastClose(symbol: string): { date: string; close: number } {
+  const rows = parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, '..', 'prices', 'hk-daily-2026', 'daily', `${symbol}.csv`), 'utf8'));
+  const last = rows.at(-1)!;
+  return { date: last.date!, close: Number(last.close) };
+}
+
 const logger = createLogger('analysis-test', process.env.TEST_LOG_LEVEL === 'warn' ? 'warn' : 'silent');
 
 /** The market-data providers on real PostgreSQL, Yahoo played by the stand-in on loopback. */
@@ -42,8 +49,9 @@ describe('market data', () => {
   describe('snapshot', () => {
     const sut = () => createMarketDataProvider({ source: 'snapshot', db, logger });
 
-    it('gives the bundled figures of a Hong Kong stock in HKD, as of their date', async () => {
+    it('gives the bundled figures of a Hong Kong stock in HKD, as of the latest daily close', async () => {
       const data = await sut().fetch('700');
+      const { date, close } = lastClose('0700.HK');
       expect(data).toMatchObject({
         symbol: '0700.HK',
         market: 'HK',
@@ -51,21 +59,26 @@ describe('market data', () => {
         companyNameZh: '騰訊控股',
         currency: 'HKD',
         reportingCurrency: 'CNY',
-        price: 533,
-        peRatio: 21.23,
+        price: close,
         eps: 25.11,
-        dividendYield: 0.0085,
-        asOf: '2026-02-16',
+        asOf: date,
         source: 'snapshot',
         change: null,
         volume: null,
       });
-      expect(data.notes[0]).toBe('數據來自內置離線快照（截至 2026-02-16），並非即時報價；沒有當日升跌及成交量。');
+      // The ratios read the one price the report shows.
+      expect(data.peRatio).toBeCloseTo(close / 25.11, 9);
+      expect(data.dividendYield).toBeCloseTo(4.5 / close, 9);
+      expect(data.marketCap).toBeCloseTo(close * data.sharesOutstanding!, 0);
+      expect(data.notes[0]).toBe(`數據來自內置離線快照（截至 ${date}），並非即時報價；沒有當日升跌及成交量。`);
+      expect(data.fiscalYears?.map((y) => y.end)).toEqual(['2021-12-31', '2022-12-31', '2023-12-31', '2024-12-31']);
+      expect(data.priceHistory).toMatchObject({ to: date, stats: { observations: 104 } });
     });
 
     it('converts figures reported in CNY with the bundled, dated rate and says so', async () => {
       const data = await sut().fetch('9988.HK');
-      expect(data.revenue).toBeCloseTo(1_012_055_000_000 * (100 / 91.174), -3);
+      // The compiled TTM to 2025-12-31 (CNY, a page of 2026-03-24) is newer than the older row's revenue.
+      expect(data.revenue).toBeCloseTo(1_016_744_000_000 * (100 / 91.174), -3);
       expect(data.netIncome).toBeCloseTo(125_433_000_000 * (100 / 91.174), -3);
       expect(data.notes.join('\n')).toContain('1 CNY = 1.0968 HKD（中國外匯交易中心人民幣中間價，2025-09-01）');
     });
@@ -82,7 +95,7 @@ describe('market data', () => {
 
     it('answers a stock without figures with nulls and a note, and refuses an unknown symbol', async () => {
       const data = await sut().fetch('0001.HK');
-      expect(data.price).toBe(63.5);
+      expect(data.price).toBe(lastClose('0001.HK').close);
       const bare = await sut().fetch('BFRG');
       expect(bare).toMatchObject({ price: null, marketCap: null, currency: 'USD', asOf: null });
       expect(bare.notes).toEqual(['離線快照中沒有此股票的價格及財務數據，只有代碼、名稱及分類。']);
@@ -275,9 +288,10 @@ describe('market data', () => {
     it('falls back to the snapshot, saying so, when Yahoo answers 500', async () => {
       yahoo.failWith(500);
       const data = await sut().fetch('0700.HK');
-      expect(data).toMatchObject({ source: 'snapshot', price: 533, asOf: '2026-02-16' });
+      const { date, close } = lastClose('0700.HK');
+      expect(data).toMatchObject({ source: 'snapshot', price: close, asOf: date });
       expect(data.notes[0]).toBe(
-        '未能從 Yahoo Finance 取得即時數據（Yahoo Finance 回應錯誤，狀態碼 500），改用離線快照數據（截至 2026-02-16）。',
+        `未能從 Yahoo Finance 取得即時數據（Yahoo Finance 回應錯誤，狀態碼 500），改用離線快照數據（截至 ${date}）。`,
       );
     });
 

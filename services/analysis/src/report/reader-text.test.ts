@@ -127,14 +127,17 @@ describe('the report as a Hong Kong reader sees it', () => {
   });
 
   it("turns Tencent's research notes into Chinese sentences and its units into 億", async () => {
-    const report = await reportOf(dataOf('0700.HK'));
-    expect(report.summary).toMatch(/^騰訊控股（0700\.HK）截至 2026-02-16 的收市價 HKD 533，/);
+    const data = dataOf('0700.HK');
+    const report = await reportOf(data);
+    // The latest daily close of the bundled bars (data/prices/hk-daily-2026).
+    expect(report.summary.startsWith(`騰訊控股（0700.HK）截至 ${data.asOf} 的收市價 HKD ${data.price}，`)).toBe(true);
     const { notes } = report;
-    expect(notes[0]).toBe(
-      '注意：股價及財務數字為截至 2026-02-16 的數據快照（距分析日 280 天），並非即時股價；其後股價及業績或已有重大變化。',
+    const days = Math.round((NOW.getTime() - Date.parse(`${data.asOf}T16:00:00+08:00`)) / 86_400_000);
+    expect(notes[0]).toMatch(
+      new RegExp(`^注意：股價及財務數字為截至 ${data.asOf} 的數據快照（距分析日 (${days}|${days - 1}|${days + 1}) 天），並非即時股價`),
     );
-    expect(notes).toContain('股價、市盈率、52 週範圍及 Beta 取自 2026-02-16 的報價頁（當日為半日市，日期由此推斷）。');
     expect(notes).toContain('收入為截至 2026-01-02 的近十二個月數據，已換算為港元。');
+    expect(notes.join('\n')).toContain('財務報表取自 2021、2022、2023、2024 共 4 個財政年度');
     expect(notes.join('\n')).not.toMatch(/\d[BM]\b/);
   });
 

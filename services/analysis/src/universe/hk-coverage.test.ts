@@ -96,8 +96,8 @@ describe('the Hang Seng constituents with figures', () => {
     const withYears = [...data.values()].filter((d) => (d.fiscalYears?.length ?? 0) >= 3);
     expect(withYears.length / data.size).toBeGreaterThanOrEqual(0.8);
     for (const d of withYears) {
-      const labels = d.fiscalYears!.map((y) => `FY${y.end.slice(0, 4)}`);
-      expect(d.notes.some((n) => labels.every((l) => n.includes(l)))).toBe(true);
+      const years = d.fiscalYears!.map((y) => y.end);
+      expect(d.notes.some((n) => n.includes(`共 ${years.length} 個財政年度`) && years.every((end) => n.includes(end)))).toBe(true);
     }
   });
 

@@ -188,6 +188,21 @@ type Figure = keyof typeof FIGURE_NAMES;
 /** "FY2024" from a period's end (the year it ends in, as the compiled files name a March year). */
 export const fiscalLabel = (end: string) => `FY${end.slice(0, 4)}`;
 
+/** A period as the reader's notes name it: "2024 財政年度" for FY2024, "截至 2025-09-30 的近十二個月（TTM）". */
+export function periodName(label: string, end: string | null): string {
+  const year = /^FY(\d{4})$/.exec(label)?.[1];
+  if (year) return `${year} 財政年度`;
+  return label === 'TTM' ? `截至 ${end ?? '不詳'} 的近十二個月（TTM）` : label;
+}
+
+/** The compiled and bundled sources as the reader's notes name them. */
+const SOURCE_NAMES = {
+  periods: '財務報表整理',
+  snapshot: '統計頁',
+  balance: '資產負債及股息整理',
+  older: '原有基本數據',
+} as const;
+
 /**
  * One Hang Seng company's figures from the compiled files, its prices from the daily bars and
  * (for the 30 bundled before) its older fundamentals row; checked first. Amounts are converted
@@ -214,13 +229,13 @@ export function buildCompany(
   const count = (value: number | null, label: string) => {
     if (value !== null && value > 0 && !shareCounts.some((c) => c.value === value)) shareCounts.push({ value, label });
   };
-  count(numberOrNull(snap?.shares_outstanding), `統計頁（snapshot.csv，${snap?.page_date || '日期不詳'}）`);
+  count(numberOrNull(snap?.shares_outstanding), `${SOURCE_NAMES.snapshot}（${snap?.page_date || '日期不詳'}）`);
   for (const b of [...(compiled?.balance ?? [])]
     .filter((b) => b.item === 'shares_outstanding')
     .sort((a, b) => (b.page_date ?? '').localeCompare(a.page_date ?? '')))
-    count(numberOrNull(b.value), `balance.csv（${b.page_date || '日期不詳'}）`);
-  if (older) count(numberOrNull(older.row.shares_outstanding), `hk-fundamentals.csv（${older.figures.asOf ?? '日期不詳'}）`);
-  for (const p of [...periods].reverse()) count(p.shares, `periods.csv ${p.label} 攤薄`);
+    count(numberOrNull(b.value), `${SOURCE_NAMES.balance}（${b.page_date || '日期不詳'}）`);
+  if (older) count(numberOrNull(older.row.shares_outstanding), `${SOURCE_NAMES.older}（${older.figures.asOf ?? '日期不詳'}）`);
+  for (const p of [...periods].reverse()) count(p.shares, `${SOURCE_NAMES.periods}（${periodName(p.label, p.end)}，攤薄）`);
   const quote = snap
     ? {
         tradingCurrency: snap.currency_trading?.trim() || null,
@@ -249,7 +264,7 @@ export function buildCompany(
     priceDate: prices.date,
     quote,
     periods: periods.map((p) => ({
-      label: p.label,
+      label: periodName(p.label, p.end),
       end: p.end,
       currency: p.currency,
       netIncome: p.netIncome,
@@ -303,7 +318,12 @@ export function buildCompany(
   };
   for (const p of periods) {
     if (!p.end) continue;
-    const at = { stated: p.currency, period: p.end, pageDate: p.pageDate, label: `periods.csv ${p.label}` };
+    const at = {
+      stated: p.currency,
+      period: p.end,
+      pageDate: p.pageDate,
+      label: `${SOURCE_NAMES.periods}（${periodName(p.label, p.end)}）`,
+    };
     const capex = p.capitalExpenditure === null ? null : Math.abs(p.capitalExpenditure);
     add('revenue', toHkd(p.revenue), at);
     add('netIncome', toHkd(p.netIncome), at);
@@ -319,7 +339,7 @@ export function buildCompany(
       stated: reporting,
       period: dateOrNull(snap.price_date) ?? dateOrNull(snap.page_date),
       pageDate: dateOrNull(snap.page_date),
-      label: 'snapshot.csv',
+      label: SOURCE_NAMES.snapshot,
     };
     add('eps', toHkd(numberOrNull(snap.eps_ttm)), at);
     add('dividendPerShare', toHkd(numberOrNull(snap.dividend_per_share_ttm)), at);
@@ -336,7 +356,7 @@ export function buildCompany(
       stated,
       period: period ? `${period}-12-31` : (dateOrNull(b.period_or_date) ?? pageDate),
       pageDate,
-      label: `balance.csv ${b.item}`,
+      label: SOURCE_NAMES.balance,
     };
     if (figure === 'sharesOutstanding') {
       add(figure, numberOrNull(b.value), { ...at, stated: '' });
@@ -348,7 +368,7 @@ export function buildCompany(
   }
   if (older) {
     const o = older.figures;
-    const at = { period: o.asOf && o.asOf.length === 10 ? o.asOf : null, pageDate: o.asOf, label: 'hk-fundamentals.csv' };
+    const at = { period: o.asOf && o.asOf.length === 10 ? o.asOf : null, pageDate: o.asOf, label: SOURCE_NAMES.older };
     const statedOf = (column: string) => moneyOrNull(older.row[column], currency)?.currency ?? currency;
     add('revenue', o.revenue, { ...at, stated: statedOf('revenue') });
     add('netIncome', o.netIncome, { ...at, stated: statedOf('net_income') });
@@ -403,7 +423,7 @@ export function buildCompany(
   const periodOf = (figure: Figure) => {
     const c = chosen[figure];
     if (!c) return null;
-    return `${FIGURE_NAMES[figure]}：${c.label}${c.period ? `（截至 ${c.period}）` : ''}`;
+    return `${FIGURE_NAMES[figure]}取自${c.label}${c.label.includes('截至') || !c.period ? '' : `（截至 ${c.period}）`}`;
   };
   const usedYears = years.map((y) => fiscalLabel(y.end));
   notes.unshift(
@@ -413,12 +433,20 @@ export function buildCompany(
         : '') +
       '；市值、市盈率、股息率及市帳率均按此收市價重新計算。',
     ...(usedYears.length
-      ? [`財務報表取自 ${usedYears.join('、')} 共 ${usedYears.length} 個財政年度（公開財務報表頁面整理，${reporting} 列示）。`]
+      ? [
+          `財務報表取自 ${years.map((y) => y.end.slice(0, 4)).join('、')} 共 ${usedYears.length} 個財政年度（結算日 ${years.map((y) => y.end).join('、')}；公開財務報表頁面整理，以 ${reporting} 列示）。`,
+        ]
       : ['沒有完整財政年度的報表，只有最新數字。']),
   );
   if (rate) notes.push(`以 ${reporting} 列示的數字已按 ${describeRate(rate)} 換算為 ${currency}（內置匯率表中報價日期或之前最新的匯率）。`);
   const periodsUsed = (['revenue', 'netIncome', 'freeCashFlow', 'totalDebt', 'cash'] as Figure[]).map(periodOf).filter((s) => s !== null);
   if (periodsUsed.length) notes.push(`各數字的期間：${periodsUsed.join('；')}。`);
+  // The older row's own sentences on the periods of what is still taken from it.
+  const fromOlder = (figure: Figure) => chosen[figure]?.label === SOURCE_NAMES.older;
+  const olderNote = (column: string) => older?.notes?.[column]?.trim();
+  if (fromOlder('revenue') && olderNote('revenue_period_zh')) notes.push(olderNote('revenue_period_zh')!);
+  if (fromOlder('netIncome') && olderNote('net_income_period_zh')) notes.push(olderNote('net_income_period_zh')!);
+  if (check.shares?.label.startsWith(SOURCE_NAMES.older) && olderNote('shares_note_zh')) notes.push(olderNote('shares_note_zh')!);
   if (stats)
     notes.push(
       `β 值由 ${stats.from} 至 ${stats.to} 的 ${stats.observations} 週每週回報對${HK_MARKET_PROXY}回歸計算；波幅為最近一年日回報的年化標準差。`,
