@@ -236,8 +236,11 @@ describe('stocks', () => {
 
   it("stores Hong Kong figures with the reader's notes in Chinese and the research notes only in the source", async () => {
     const tencent = await createUniverse(sut.db).fundamentals('0700.HK');
-    expect(tencent).toMatchObject({ price: 533, asOf: '2026-02-16' });
-    expect(tencent?.notes).toContain('股價、市盈率、52 週範圍及 Beta 取自 2026-02-16 的報價頁（當日為半日市，日期由此推斷）。');
+    // The price is the latest close of the bundled daily bars; the statements' fiscal years and the weekly history are stored with it.
+    const daily = parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, '..', 'prices', 'hk-daily-2026', 'daily', '0700.HK.csv'), 'utf8'));
+    expect(tencent).toMatchObject({ price: Number(daily.at(-1)!.close), asOf: daily.at(-1)!.date });
+    expect(tencent?.fiscalYears?.map((y) => y.end)).toEqual(['2021-12-31', '2022-12-31', '2023-12-31', '2024-12-31']);
+    expect(tencent?.priceHistory?.weekly.at(-1)).toEqual({ date: daily.at(-1)!.date, close: Number(daily.at(-1)!.close) });
     expect(tencent?.notes).toContain('收入為截至 2026-01-02 的近十二個月數據，已換算為港元。');
     expect(tencent?.notes.join('\n')).not.toMatch(/stocksguide|half-day|converted|\d(\.\d+)?[BM]\b/);
     expect(tencent?.source).toContain('資料來源備註（原文）：');

@@ -158,7 +158,8 @@ export function readUsUniverse(files: UsFiles): { listings: ListingRecord[]; fun
   const nasdaqAsOf = nasdaqFileDate(files.nasdaqListed) ?? files.asOf.nasdaqListed;
   const listSource = `Nasdaq ${nasdaqAsOf}；NYSE、NYSE American、NYSE Arca、Cboe ${files.asOf.otherListed}`;
 
-  const fundamentals = financialRows.map((r) => readSp500Financials(r, files.asOf.sp500Financials));
+  // A row refreshed by data:refresh carries its own date (`As Of`); the others are as of the file's.
+  const fundamentals = financialRows.map((r) => readSp500Financials(r, r['As Of']?.trim() || files.asOf.sp500Financials));
   const fundamentalsBySymbol = new Map(fundamentals.map((f) => [f.symbol, f]));
   const symbols = new Set([...exchange.keys(), ...sp500.keys(), ...financials.keys(), ...nasdaq100.keys()]);
 
