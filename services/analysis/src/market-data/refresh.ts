@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../universe/csv';
-import { weekOf } from '../universe/sources/hk-prices';
+import { type Bar as HkBar, weekOf } from '../universe/sources/hk-prices';
 import { normaliseSymbol } from '../universe/symbols';
 import type { YahooClient } from './yahoo-client';
 import { dailyBars, regressOnIndex, weeklyCloses } from './yahoo-prices';
@@ -98,14 +98,8 @@ function mergeRows(rows: Record<string, unknown>[], key: string, fresh: Map<stri
   return [...merged, ...[...fresh].filter(([symbol]) => !placed.has(symbol)).flatMap(([, list]) => list)];
 }
 
-interface Bar {
-  date: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number;
-  volume: number | null;
-  /** Whether the bar is scaled for a later dividend (adjclose ≠ close). */
+/** A bar as the bundled files hold it, and whether it is scaled for a later dividend (adjclose ≠ close). */
+interface Bar extends HkBar {
   adjusted: boolean;
 }
 

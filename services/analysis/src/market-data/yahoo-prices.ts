@@ -47,6 +47,27 @@ export function dailyBars(chart: ChartAnswer): DailyBar[] {
 }
 
 /**
+ * The OLS slope of y on x over the pairs, its standard error and y's sum of squared deviations
+ * (for the volatility): the regression of every β of the bundle and the live provider.
+ */
+export function olsSlope(pairs: Array<[number, number]>): { beta: number; se: number; syy: number } {
+  const n = pairs.length;
+  const mx = pairs.reduce((s, p) => s + p[0], 0) / n;
+  const my = pairs.reduce((s, p) => s + p[1], 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (const [x, y] of pairs) {
+    sxx += (x - mx) ** 2;
+    sxy += (x - mx) * (y - my);
+    syy += (y - my) ** 2;
+  }
+  const beta = sxy / sxx;
+  // A perfect fit leaves a residual of rounding noise, possibly just below zero: its error is zero, not NaN.
+  return { beta, se: Math.sqrt(Math.max(syy - beta * sxy, 0) / (n - 2) / sxx), syy };
+}
+
+/**
  * OLS β of the stock's daily log returns on the index's over the days both traded in the last
  * two years of the stock's series, with its standard error, and the stock's annualised
  * volatility (√252) over the same days: the method of the bundled figures
@@ -66,19 +87,7 @@ export function regressOnIndex(stock: DailyBar[], index: DailyBar[], market: str
   }
   const n = pairs.length;
   if (n < MIN_OBSERVATIONS) return null;
-  const mx = pairs.reduce((s, p) => s + p[0], 0) / n;
-  const my = pairs.reduce((s, p) => s + p[1], 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const [x, y] of pairs) {
-    sxx += (x - mx) ** 2;
-    sxy += (x - mx) * (y - my);
-    syy += (y - my) ** 2;
-  }
-  const beta = sxy / sxx;
-  // A perfect fit leaves a residual of rounding noise, possibly just below zero: its error is zero, not NaN.
-  const se = Math.sqrt(Math.max(syy - beta * sxy, 0) / (n - 2) / sxx);
+  const { beta, se, syy } = olsSlope(pairs);
   const r4 = (v: number) => Number(v.toFixed(4));
   return {
     from: common[0]!.date,

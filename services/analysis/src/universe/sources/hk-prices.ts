@@ -1,4 +1,5 @@
 import type { PriceHistory, PriceStatsFigures } from '../../market-data/types';
+import { olsSlope } from '../../market-data/yahoo-prices';
 import { parseCsv } from '../csv';
 import { normaliseSymbol } from '../symbols';
 
@@ -86,23 +87,6 @@ function weeklyReturns(bars: Bar[]): Map<string, number> {
   return returns;
 }
 
-/** Ordinary least squares of y on x with the slope's standard error. */
-function regress(pairs: Array<[number, number]>): { beta: number; se: number } {
-  const n = pairs.length;
-  const mx = pairs.reduce((s, p) => s + p[0], 0) / n;
-  const my = pairs.reduce((s, p) => s + p[1], 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const [x, y] of pairs) {
-    sxx += (x - mx) ** 2;
-    sxy += (x - mx) * (y - my);
-    syy += (y - my) ** 2;
-  }
-  const beta = sxy / sxx;
-  return { beta, se: Math.sqrt(Math.max(syy - beta * sxy, 0) / (n - 2) / sxx) };
-}
-
 /** Annualised standard deviation of the daily log returns of the 52 weeks to the last bar (√252). */
 function dailyVolatility(bars: Bar[]): number | null {
   const last = bars.at(-1);
@@ -162,7 +146,7 @@ export function readHkPrices(files: HkPriceFiles): Map<string, HkPrices> {
     const volatility = dailyVolatility(daily);
     let stats: PriceStatsFigures | null = null;
     if (pairs.length >= MIN_WEEKS && volatility !== null) {
-      const { beta, se } = regress(pairs);
+      const { beta, se } = olsSlope(pairs);
       const dated = weeks.filter((b) => used.includes(weekOf(b.date)));
       stats = {
         from: dated[0]?.date ?? used[0]!,
