@@ -19,6 +19,8 @@ import { billingEnvSchema, billingOptionsFrom } from '@stockai/billing/src/confi
 import { contentService } from '@stockai/content/src/app';
 import { contentEnvSchema, contentOptionsFrom } from '@stockai/content/src/config';
 import { createGatewayApp } from '@stockai/gateway/src/app';
+import { gatewayEnvSchema } from '@stockai/gateway/src/config';
+import { type TrustProxy, parseTrustedProxies } from '@stockai/gateway/src/trusted-proxies';
 import {
   type Logger,
   type RunningService,
@@ -40,6 +42,12 @@ export interface AllInOneOptions {
   webDir?: string;
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute?: number;
+  /**
+   * The proxies whose X-Forwarded-For the gateway believes (TRUSTED_PROXIES, as the distributed
+   * gateway reads it); default loopback only. Every service sees only the address the gateway
+   * determined, so a peer outside this list cannot step round a per-client limit by naming itself.
+   */
+  trustedProxies?: TrustProxy;
   /**
    * How the gateway reaches the services: `in-process` (default) hands each request to the
    * service's app in this process (ADR 58); `loopback` proxies to their loopback ports as the
@@ -130,6 +138,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     corsOrigins: [],
     maxBodyBytes: 1024 * 1024,
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
+    trustedProxies: options.trustedProxies ?? parseTrustedProxies('loopback'),
   });
   const server = await new Promise<http.Server>((resolve, reject) => {
     const s = http
@@ -166,6 +175,7 @@ if (require.main === module) {
       DATA_DIR: z.string().min(1).default('./data'),
       LOG_LEVEL: env.logLevel(),
       RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+      TRUSTED_PROXIES: gatewayEnvSchema.shape.TRUSTED_PROXIES,
     }),
   );
   const authConfig = loadConfig(authEnvSchema);
@@ -179,6 +189,7 @@ if (require.main === module) {
     dataDir: path.resolve(config.DATA_DIR),
     logLevel: config.LOG_LEVEL,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    trustedProxies: config.TRUSTED_PROXIES,
   })
     .then((app) => {
       logger.info({ url: `http://localhost:${app.port}`, dataDir: path.resolve(config.DATA_DIR) }, 'StockAI is running');
