@@ -5,7 +5,7 @@ import { billingAdmin } from './admin';
 import { catalogueRoutes } from './catalogue/routes';
 import { type BillingOptions, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS } from './config';
 import { creditsSubscriptions } from './credits/consumers';
-import { creditsRoutes } from './credits/routes';
+import { creditsRoutes, openCallersAccount } from './credits/routes';
 import { type CreditsService, creditsService } from './credits/service';
 import { directorySubscriptions } from './directory/consumers';
 import { type RequestKeys, requestKeys } from './idempotency/service';
@@ -39,6 +39,7 @@ export function billingService(options: BillingOptions = { demoPayments: true })
       const processing = cardProcessing(ctx, credits, keys, options);
       return {
         routes: [
+          openCallersAccount(credits),
           creditsRoutes(credits, { demoPayments: options.demoPayments, requestKeys: keys }),
           catalogueRoutes(ctx.db),
           billingAdmin({

@@ -36,7 +36,8 @@ export interface LedgerHistoryRow {
 
 export interface CreditAccountRow {
   user_id: string;
-  email: string;
+  /** Null while an account opened by the member's first call waits for `user.registered`. */
+  email: string | null;
   level: Level;
   paid_credits: number;
   daily_credits: number;
@@ -56,13 +57,29 @@ const ACCOUNT_SELECT = `SELECT a.*, l.daily_credits AS allowance
  * its cached balances change only with a ledger entry (ledgerRepo, below) in the same transaction.
  */
 export const creditAccountsRepo = {
-  /** Opens the account once; a second call for the same user changes nothing. */
+  /**
+   * Opens the account once from `user.registered`, or names one the member's first call opened
+   * (openOnFirstUse); true when it did either. A second call for the same user changes nothing.
+   */
   async open(db: Queryable, account: { userId: string; email: string; firstName: string; lastName: string }): Promise<boolean> {
     const { rowCount } = await db.query(
       `INSERT INTO credit_accounts (user_id, email, first_name, last_name, daily_credits)
        VALUES ($1, $2, $3, $4, 0)
-       ON CONFLICT (user_id) DO NOTHING`,
+       ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name
+       WHERE credit_accounts.email IS NULL`,
       [account.userId, account.email, account.firstName, account.lastName],
+    );
+    return rowCount === 1;
+  },
+
+  /**
+   * Opens the account of a member whose first call came before `user.registered` (their token
+   * proves they exist; the event names them later); true when it opened it, false when it was there.
+   */
+  async openOnFirstUse(db: Queryable, userId: string): Promise<boolean> {
+    const { rowCount } = await db.query(
+      'INSERT INTO credit_accounts (user_id, daily_credits) VALUES ($1, 0) ON CONFLICT (user_id) DO NOTHING',
+      [userId],
     );
     return rowCount === 1;
   },

@@ -13,6 +13,19 @@ export const historyQuery = creditHistoryQuery(10);
 
 export const topupBody = z.object({ amount: z.number().int('must be a whole number').min(1).max(100_000) });
 
+/**
+ * Before any route: the caller's credit account exists (ADR 0068). A token's holder can act at
+ * once, before `user.registered` has reached billing; the event later names the account.
+ */
+export function openCallersAccount(credits: CreditsService): Router {
+  const router = Router();
+  router.use(async (req, _res, next) => {
+    if (req.caller) await credits.openOnFirstUse(req.caller.id);
+    next();
+  });
+  return router;
+}
+
 export function creditsRoutes(credits: CreditsService, options: { demoPayments: boolean; requestKeys: RequestKeys }): Router {
   const router = Router();
 

@@ -144,6 +144,60 @@ describe('credit account', () => {
     expect(await sut().balance(userId)).toMatchObject({ paidCredits: 2 });
   });
 
+  describe("opened by whichever comes first: user.registered or the member's first call (ADR 0068)", () => {
+    const registered = (userId: string) => ({
+      userId,
+      email: `${userId}@example.com`,
+      firstName: 'Ka Ho',
+      lastName: 'Chan',
+      registeredAt: clock.toISOString(),
+    });
+    const refills = async (userId: string) =>
+      (await db.query("SELECT daily_delta FROM credit_ledger WHERE user_id = $1 AND kind = 'daily_refill'", [userId])).rows;
+    const named = async (userId: string) =>
+      (await db.query('SELECT email, first_name FROM credit_accounts WHERE user_id = $1', [userId])).rows[0];
+
+    it("opens a member's account on their first call with today's daily credits; the event then names it and grants nothing", async () => {
+      const userId = randomUUID();
+      await sut().openOnFirstUse(userId);
+      expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 3, paidCredits: 0, maxDailyCredits: 3 });
+      expect(await named(userId)).toEqual({ email: null, first_name: null });
+
+      expect(await db.transaction((tx) => sut().openAccount(tx, registered(userId)))).toBe(true);
+      expect(await db.transaction((tx) => sut().openAccount(tx, registered(userId)))).toBe(false);
+      expect(await named(userId)).toEqual({ email: `${userId}@example.com`, first_name: 'Ka Ho' });
+      expect(await refills(userId)).toEqual([{ daily_delta: 3 }]);
+      expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 3 });
+    });
+
+    it('grants the daily credits once when the event and first calls race, and keeps what was spent', async () => {
+      const userIds = Array.from({ length: 6 }, () => randomUUID());
+      await Promise.all(
+        userIds.flatMap((userId) => [
+          db.transaction((tx) => sut().openAccount(tx, registered(userId))),
+          sut().openOnFirstUse(userId),
+          creditsService(db, { afterCommit: () => undefined, now: () => clock }).openOnFirstUse(userId),
+        ]),
+      );
+      for (const userId of userIds) {
+        expect(await refills(userId)).toEqual([{ daily_delta: 3 }]);
+        await sut().debit(userId, 1, analysis());
+        await sut().openOnFirstUse(userId);
+        await db.transaction((tx) => sut().openAccount(tx, registered(userId)));
+        expect(await sut().balance(userId)).toMatchObject({ dailyCredits: 2 });
+        expect(await named(userId)).toEqual({ email: `${userId}@example.com`, first_name: 'Ka Ho' });
+      }
+    });
+
+    it('answers 503 with Retry-After, not 404, for an account no call has opened yet', async () => {
+      await expect(sut().balance(randomUUID())).rejects.toMatchObject({
+        status: 503,
+        code: 'ACCOUNT_NOT_READY',
+        headers: { 'Retry-After': '1' },
+      });
+    });
+  });
+
   it('reports the reconciliation of every account with its ledger', async () => {
     const userId = await openTestAccount(db);
     await sut().balance(userId);

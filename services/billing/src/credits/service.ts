@@ -19,7 +19,14 @@ export function toBalance(account: CreditAccountRow): CreditBalance {
 export const insufficientCredits = () => new AppError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
 /** The debit of a reference whose refund was recorded first (the analysis failed before its debit committed). */
 const analysisEnded = () => conflict('This analysis has already ended; no credit was taken', 'ANALYSIS_ENDED');
-const accountNotReady = () => notFound('Credit account is being set up, please try again shortly', 'ACCOUNT_NOT_READY');
+/**
+ * An account no call has opened: only a call on another member's behalf (an admin's) meets it,
+ * since a member's own first call opens theirs (openOnFirstUse). 503, not 404: the member exists.
+ */
+const accountNotReady = () =>
+  new AppError(503, 'ACCOUNT_NOT_READY', 'Credit account is being set up, please try again shortly', { 'Retry-After': '1' });
+/** Members whose account this process has seen: past the first call, no statement is spent on it. */
+const KNOWN_ACCOUNTS_MAX = 100_000;
 const refundKey = (reference: string) => `refund:${reference}`;
 
 /** A debit of `amount` from `account`: daily credits first, then paid ones, and the account after it. */
@@ -87,6 +94,7 @@ export type CreditAdjustment = { paid: number; total?: undefined } | { total: nu
  */
 export function creditsService(db: Database, options: { afterCommit: () => void; now?: () => Date } = { afterCommit: () => undefined }) {
   const now = options.now ?? (() => new Date());
+  const knownAccounts = new Set<string>();
 
   /**
    * Locks the account for the rest of the transaction, with today's daily credits: refilled to
@@ -149,6 +157,21 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
       const opened = await creditAccountsRepo.open(tx, user);
       if (opened) await lockOrThrow(tx, user.userId);
       return opened;
+    },
+
+    /**
+     * Opens the account of a member making an authenticated call, when `user.registered` has
+     * not opened it yet (ADR 0068): with today's daily credits, as the event does. Idempotent
+     * with the event: both insert with ON CONFLICT, and the day's refill is one ledger entry
+     * under its day's key, taken with the account locked, so a race grants the credits once.
+     */
+    async openOnFirstUse(userId: string): Promise<void> {
+      if (knownAccounts.has(userId)) return;
+      await db.transaction(async (tx) => {
+        if (await creditAccountsRepo.openOnFirstUse(tx, userId)) await lockOrThrow(tx, userId);
+      });
+      if (knownAccounts.size >= KNOWN_ACCOUNTS_MAX) knownAccounts.clear();
+      knownAccounts.add(userId);
     },
 
     lock,

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { badRequest, callerOf, forbidden, requireAdmin, requireUser } from '@stockai/platform';
+import { AppError, badRequest, callerOf, forbidden, requireAdmin, requireUser } from '@stockai/platform';
 import { checkGhostWebhook } from '../ghost/webhook-guard';
 import type { MembersService } from './service';
 
@@ -46,8 +46,12 @@ export function membersRoutes(members: MembersService, options: { webhookSecret?
   async function allowedFor(req: Request, target: string) {
     const caller = callerOf(req);
     if (caller.role === 'admin') return;
-    if ((await members.emailOfUser(caller.id)) !== target)
-      throw forbidden('You can only check or sync your own e-mail address', 'NOT_YOUR_EMAIL');
+    const own = await members.emailOfUser(caller.id);
+    // The token names the user but not their e-mail: until user.registered arrives, content
+    // cannot tell whether this one is theirs, so it asks for a retry rather than refusing (ADR 0068).
+    if (own === undefined)
+      throw new AppError(503, 'ACCOUNT_NOT_READY', 'Your account is being set up, please try again shortly', { 'Retry-After': '1' });
+    if (own !== target) throw forbidden('You can only check or sync your own e-mail address', 'NOT_YOUR_EMAIL');
   }
 
   router.get('/api/ghost/check-membership/:email', requireUser, async (req, res) => {
