@@ -1,5 +1,6 @@
-import { RISK_QUESTIONS, type RiskProfileId, scoreRiskAnswers } from '@stockai/contracts';
+import type { RiskProfileId } from '@stockai/contracts';
 import { waitFor } from '@stockai/platform/src/testing';
+import { answersScoringAs } from '../../support/risk-answers';
 import { type AnalysisStack, apiClient, registerUser, startAnalysisStack } from './analysis-stack';
 
 jest.setTimeout(120_000);
@@ -24,23 +25,8 @@ describe('the stored investor type in analyses', () => {
     await stack?.close();
   });
 
-  /** Questionnaire answers scoring as `type`: the first questions at their highest option, the rest at their lowest. */
-  function answersFor(type: RiskProfileId): Record<string, string> {
-    for (let high = 0; high <= RISK_QUESTIONS.length; high++) {
-      const answers = Object.fromEntries(
-        RISK_QUESTIONS.map((q, i) => {
-          const sorted = [...q.options].sort((a, b) => a.score - b.score);
-          return [q.field, (i < high ? sorted[sorted.length - 1] : sorted[0])!.value];
-        }),
-      );
-      const scored = scoreRiskAnswers(answers);
-      if (scored.complete && scored.riskProfile === type) return answers;
-    }
-    throw new Error(`no answers score as ${type}`);
-  }
-
   async function saveProfile(token: string, userId: string, type: RiskProfileId) {
-    const saved = await api('PUT', '/api/users/profile', { token, body: answersFor(type) });
+    const saved = await api('PUT', '/api/users/profile', { token, body: answersScoringAs(type) });
     expect(saved.status).toBe(200);
     expect(saved.body.profile.riskProfile).toBe(type);
     // Analysis hears of it through auth's outbox and the bus; wait for that rather than a while.
@@ -120,7 +106,7 @@ describe('the stored investor type in analyses', () => {
     const { token, userId } = await registerUser(stack.gatewayUrl);
     const saved = await api('PUT', '/api/users/profile', {
       token,
-      body: { ...answersFor('growth'), term: 'long', goals: ['income', 'retirement'], sectors: ['finance', 'energy'] },
+      body: { ...answersScoringAs('growth'), term: 'long', goals: ['income', 'retirement'], sectors: ['finance', 'energy'] },
     });
     expect(saved.status).toBe(200);
     await waitFor(
