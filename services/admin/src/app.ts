@@ -46,7 +46,7 @@ export function adminService(options: AdminOptions): ServiceDefinition {
       api.use('/api/admin', requireCurrentAdmin(owners.auth), backfill.firstFill());
       api.use(
         statsRoutes(ctx.db, owners),
-        membersRoutes(adminMembers({ db: ctx.db, owners, actions }), { backfill, actions }),
+        membersRoutes(adminMembers({ db: ctx.db, owners, actions, backfill }), { backfill, actions }),
         catalogueRoutes(owners, actions),
         analysisAdminRoutes(owners, actions),
         paymentsRoutes(owners),

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { Database, Logger } from '@stockai/platform';
+import type { Database, Logger, Queryable } from '@stockai/platform';
 import { adminOf } from '../access/require-admin';
 import type { OwnerClient } from '../owners/client';
 import { directoryBackfillsRepo, membersRepo } from './repo';
@@ -26,6 +26,13 @@ interface Account {
  * newer one still wins; a deleted member's tombstone stays (auth no longer lists them anyway).
  * Auth checks the admin's token (ADR 0007), so a fill runs on an admin's call, never on its own.
  */
+/** An account as its registration, its role and level as changes made when it was read (`readAt`). */
+async function apply(tx: Queryable, a: Account, readAt: string): Promise<void> {
+  await membersRepo.registered(tx, { userId: a.id, email: a.email, firstName: a.firstName, lastName: a.lastName, at: a.registeredAt });
+  await membersRepo.roleChanged(tx, a.id, a.role, readAt);
+  await membersRepo.levelChanged(tx, a.id, a.level, readAt);
+}
+
 export function directoryBackfill(deps: { db: Database; auth: OwnerClient; logger: Logger }) {
   const { db, auth, logger } = deps;
   let firstFill: Promise<void> | undefined;
@@ -40,17 +47,7 @@ export function directoryBackfill(deps: { db: Database; auth: OwnerClient; logge
         query: { limit: String(PAGE_SIZE), ...(after ? { after } : {}) },
       });
       await db.transaction(async (tx) => {
-        for (const a of page.users) {
-          await membersRepo.registered(tx, {
-            userId: a.id,
-            email: a.email,
-            firstName: a.firstName,
-            lastName: a.lastName,
-            at: a.registeredAt,
-          });
-          await membersRepo.roleChanged(tx, a.id, a.role, readAt);
-          await membersRepo.levelChanged(tx, a.id, a.level, readAt);
-        }
+        for (const a of page.users) await apply(tx, a, readAt);
       });
       accounts += page.users.length;
       after = page.next;
@@ -63,6 +60,24 @@ export function directoryBackfill(deps: { db: Database; auth: OwnerClient; logge
   return {
     /** On demand (POST /api/admin/members/backfill). */
     run,
+
+    /**
+     * One member the directory has not heard of yet, from auth: an admin who acts on a member
+     * the moment they registered finds them (issue 28), rather than a 404 until the event
+     * arrives. False when auth has no such account either.
+     */
+    async one(req: Request, userId: string): Promise<boolean> {
+      const readAt = new Date().toISOString();
+      const found = await auth
+        .call<{ user: Account }>(req, 'GET', `/internal/admin/users/${encodeURIComponent(userId)}`)
+        .catch((err: unknown) => {
+          if ((err as { status?: number }).status === 404) return undefined;
+          throw err;
+        });
+      if (!found) return false;
+      await db.transaction((tx) => apply(tx, found.user, readAt));
+      return true;
+    },
 
     /**
      * Before the first admin call a process answers: a fill, unless one completed before (in

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { type Database, badRequest, notFound } from '@stockai/platform';
 import { type AdminActions } from '../audit/admin-actions';
 import { adminOf } from '../access/require-admin';
+import type { DirectoryBackfill } from '../directory/backfill';
 import { type MemberRow, membersRepo } from '../directory/repo';
 import type { Owners } from '../owners/client';
 
@@ -60,8 +61,8 @@ const BILLING_FIELDS = ['level', 'paidCredits', 'credits', 'subscriptionPlan', '
  * records any change of credits as an adjustment entry with the admin's id. Billing goes first:
  * it refuses more kinds of input, so a refused edit leaves the role as it was.
  */
-export function adminMembers(deps: { db: Database; owners: Owners; actions: AdminActions }) {
-  const { db, owners, actions } = deps;
+export function adminMembers(deps: { db: Database; owners: Owners; actions: AdminActions; backfill: DirectoryBackfill }) {
+  const { db, owners, actions, backfill } = deps;
 
   async function billingSide(req: Request, userIds: string[]): Promise<Map<string, BillingMember>> {
     if (userIds.length === 0) return new Map();
@@ -72,7 +73,9 @@ export function adminMembers(deps: { db: Database; owners: Owners; actions: Admi
   }
 
   async function current(req: Request, userId: string) {
-    const row = await membersRepo.find(db, userId);
+    // The directory follows auth's events; a member it has not heard of yet is asked of auth.
+    const row =
+      (await membersRepo.find(db, userId)) ?? ((await backfill.one(req, userId)) ? await membersRepo.find(db, userId) : undefined);
     if (!row) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
     return toMember(row, (await billingSide(req, [userId])).get(userId));
   }

@@ -33,6 +33,11 @@ export function adminAccountsRoutes(accounts: AdminAccounts): Router {
     res.json({ success: true, ...(await accounts.directoryPage(callerOf(req), after ?? null, limit)) });
   });
 
+  /** One account: the admin service asks for a member its directory has not heard of yet. */
+  router.get('/internal/admin/users/:id', requireAdmin, async (req, res) => {
+    res.json({ success: true, ...(await accounts.directoryEntry(callerOf(req), memberId.parse(req.params.id))) });
+  });
+
   router.put('/internal/admin/users/:id/role', requireAdmin, async (req, res) => {
     const { role } = roleChange.parse(req.body ?? {});
     res.json({ success: true, ...(await accounts.setRole(callerOf(req), memberId.parse(req.params.id), role)) });

@@ -22,6 +22,17 @@ import { toPublicUser } from '../accounts/service';
  * to it (the shared revocation list every service checks), so it ends everywhere at once; the
  * login fails because the account is gone.
  */
+/** An account as the admin service's members directory records it. */
+const directoryEntry = (u: UserRow) => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  role: u.role,
+  level: u.level,
+  registeredAt: u.created_at.toISOString(),
+});
+
 export function adminAccounts(deps: { db: Database; revocations: RevocationList; tokenLifetimeSeconds: number; afterCommit: () => void }) {
   async function requireCurrentAdmin(db: Queryable, caller: Caller): Promise<UserRow> {
     const self = await usersRepo.findById(db, caller.id);
@@ -46,17 +57,20 @@ export function adminAccounts(deps: { db: Database; revocations: RevocationList;
       await requireCurrentAdmin(deps.db, caller);
       const rows = await usersRepo.pageAfter(deps.db, after, limit);
       return {
-        users: rows.map((u) => ({
-          id: u.id,
-          email: u.email,
-          firstName: u.first_name,
-          lastName: u.last_name,
-          role: u.role,
-          level: u.level,
-          registeredAt: u.created_at.toISOString(),
-        })),
+        users: rows.map(directoryEntry),
         next: rows.length === limit ? (rows[rows.length - 1]?.id ?? null) : null,
       };
+    },
+
+    /**
+     * One account as the directory page lists it: the admin service asks for a member its
+     * directory has not heard of yet (an admin acting the moment the member registered).
+     */
+    async directoryEntry(caller: Caller, userId: string) {
+      await requireCurrentAdmin(deps.db, caller);
+      const row = await usersRepo.findById(deps.db, userId);
+      if (!row) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
+      return { user: directoryEntry(row) };
     },
 
     async setRole(caller: Caller, userId: string, role: UserRow['role']) {

@@ -164,6 +164,9 @@ export function adminMembers(deps: {
     },
 
     async edit(userId: string, change: MemberChange, request: { key: string; adminId: string }) {
+      // The admin service found the member in auth before it asked: an edit the moment they
+      // registered opens their account as their own first call would (ADR 0068).
+      await deps.credits.openOnFirstUse(userId);
       await db.transaction(async (tx) => {
         if (!(await deps.credits.lock(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
         const ctx = { tx, userId };
