@@ -98,10 +98,12 @@ export function readYourWritesCases(shape: () => ConsistencyShape): void {
   const sources = () => ({ usersInStats: accounts.size, membersListed: accounts.size, analysesInStats: analysesStarted });
   const equalsSources = async () => JSON.stringify(await readModels()) === JSON.stringify(sources());
   /** Read models equal their sources within 3 s, and still do for 5 s more. */
-  const promptAndKept = async () => {
+  const promptAndKept = async (burstName: string) => {
+    const burstEnded = Date.now();
     await waitFor('the read models to equal their sources', equalsSources, PROMPT_MS).catch(async (err: Error) => {
       throw new Error(`${err.message}: ${JSON.stringify(await readModels())} vs ${JSON.stringify(sources())}`);
     });
+    process.stdout.write(`read models equal their sources ${Date.now() - burstEnded} ms after the ${burstName}\n`);
     const until = Date.now() + HOLDS_MS;
     while (Date.now() < until) expect(await readModels()).toEqual(sources());
   };
@@ -117,10 +119,10 @@ export function readYourWritesCases(shape: () => ConsistencyShape): void {
   it('keeps the members directory, the stats and the analysis counts equal to their sources, bursts before and after the first admin call', async () => {
     // The admin has not called yet: the first burst is all the read models may have missed.
     await burst(SIGN_UPS_PER_CLIENT + 4);
-    await promptAndKept();
+    await promptAndKept('burst before the first admin call');
     const second = await burst(12);
     await Promise.all(second.slice(0, 4).map((m) => startAnalysis(m, 'AAPL')));
-    await promptAndKept();
+    await promptAndKept('burst after it');
   });
 
   it('lets 8 members in a row call credits, top-up, profile, an analysis and history the instant registration answers', async () => {
