@@ -90,6 +90,23 @@ describe('user.registered published before billing ever ran', () => {
       );
       expect(credits).toEqual({ totalCredits: 3, freeCredits: 3, paidCredits: 0, dailyCredits: 3, maxDailyCredits: 3 });
     }
+    // A member's first call opens their account too (ADR 0068): the waiting events are the ones
+    // that name the accounts, and they grant no second day's credits.
+    const billingDb = new Pool({ connectionString: run.env.BILLING_DATABASE_URL, max: 1 });
+    try {
+      const named = await waitFor(
+        'the waiting registrations to name both accounts',
+        async () => {
+          const { rows } = await billingDb.query<{ email: string }>('SELECT email FROM credit_accounts WHERE email IS NOT NULL');
+          return rows.length === 2 && rows;
+        },
+        30_000,
+      );
+      expect(named.map((r) => r.email)).toContain(admin.email);
+    } finally {
+      await billingDb.end();
+    }
     expect(await run.queueDepth('billing.user-registered')).toBe(0);
+    for (const token of [member, adminToken]) expect(await (await creditsOf(token)).json()).toMatchObject({ dailyCredits: 3 });
   });
 });

@@ -1,11 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ProcessGroup, distributedProcesses } from '../../../deploy/distributed';
-import { type AllInOne, startAllInOne } from '../../../deploy/all-in-one';
 import { parseTrustedProxies } from '../../../gateway/src/trusted-proxies';
-import { type DistributedRun, prepareDistributedRun } from '../../support/distributed-run';
-import { freePort, freePortBlock } from '../../support/gateway';
+import { type TestAllInOne, type TestDistributed, startTestAllInOne, startTestDistributed } from '../../support/product-shapes';
 
 jest.setTimeout(240_000);
 
@@ -36,57 +30,36 @@ function forwardedAddressCases(base: () => string) {
 }
 
 describe('forwarded addresses, all-in-one', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forwarded-all-in-one-'));
-  let app: AllInOne;
+  let shape: TestAllInOne;
 
   beforeAll(async () => {
-    app = await startAllInOne({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      webDir: path.join(dataDir, 'no-web'),
-      logLevel: 'silent',
+    shape = await startTestAllInOne('forwarded-all-in-one', {
       rateLimitPerMinute: LIMIT,
       trustedProxies: parseTrustedProxies(TRUSTED_PROXIES),
-      auth: { mail: { from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
     });
   });
 
   afterAll(async () => {
-    await app?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await shape?.stop();
   });
 
-  forwardedAddressCases(() => app.url);
+  forwardedAddressCases(() => shape.app.url);
 });
 
 describe('forwarded addresses, distributed', () => {
-  const logs: string[] = [];
-  let run: DistributedRun;
-  let group: ProcessGroup;
-  let base: string;
+  let shape: TestDistributed;
 
   beforeAll(async () => {
-    run = await prepareDistributedRun('fwd');
-    const gatewayPort = await freePort();
     // The gateway as `npm run start:distributed` runs it, with the one service these calls reach.
-    const processes = distributedProcesses({
-      gatewayPort,
-      servicePortBase: await freePortBlock(40),
-      env: { ...run.env, TRUSTED_PROXIES, RATE_LIMIT_PER_MINUTE: String(LIMIT) },
-    }).filter((p) => p.name === 'gateway' || p.name === 'analysis');
-    group = new ProcessGroup(processes, (name, line) => logs.push(`${name} | ${line}`));
-    base = `http://127.0.0.1:${gatewayPort}`;
-    group.startAll();
-    await group.waitAllReady(200_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n${logs.slice(-40).join('\n')}`);
+    shape = await startTestDistributed('fwd', {
+      env: { TRUSTED_PROXIES, RATE_LIMIT_PER_MINUTE: String(LIMIT) },
+      only: ['gateway', 'analysis'],
     });
   }, 230_000);
 
   afterAll(async () => {
-    await group?.stopAll();
-    await run?.cleanUp();
+    await shape?.stop();
   });
 
-  forwardedAddressCases(() => base);
+  forwardedAddressCases(() => shape.base);
 });
