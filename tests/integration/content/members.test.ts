@@ -119,6 +119,16 @@ describe('content: Ghost member sync', () => {
     expect((await call('GET', '/api/ghost/check-membership/not-an-email', { token: adminToken })).status).toBe(400);
   });
 
+  it('asks a member whose registration it has not heard of yet to retry (503 with Retry-After), rather than refusing their own e-mail', async () => {
+    const token = signAccessToken(keys.privateKey, { id: randomUUID(), role: 'user' }, 600).token;
+    const res = await fetch(`${sut.url}/api/ghost/check-membership/${uniqueName('early')}@example.com`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toMatchObject({ code: 'ACCOUNT_NOT_READY' });
+  });
+
   it('syncs a user on request: renames an existing member, creates a missing one', async () => {
     const { email } = await register('Siu Ming', 'Chan');
     const member = ghost.members.find((m) => m.email === email)!;
