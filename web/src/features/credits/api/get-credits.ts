@@ -18,7 +18,10 @@ export interface CreditsQuery {
   refresh(): Promise<void>;
 }
 
-/** Billing opens a new member's account from auth's `user.registered` event, a moment after sign-up. */
+/**
+ * Billing opens a member's account on their first call (ADR 68); ACCOUNT_NOT_READY (503 with
+ * Retry-After) is left for a billing that cannot act yet, and is asked again every second.
+ */
 const NOT_READY_POLL_MS = 1000;
 const isNotReady = (error: unknown) => hasErrorCode(error, 'ACCOUNT_NOT_READY');
 
