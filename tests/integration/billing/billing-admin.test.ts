@@ -543,6 +543,17 @@ describe('billing admin API', () => {
       error: 'subscriptionExpiry: must be a date (YYYY-MM-DD) or a date-time with offset',
     });
     expect(refusal(await edit(unknown, { paidCredits: 1 }))).toEqual({ status: 404, error: `There is no member with id ${unknown}` });
+    expect(refusal(await edit(unknown, { registered: { email: 'x@example.com', firstName: 'A', lastName: 'B' } }))).toMatchObject({
+      status: 400,
+    });
+    // A member auth holds whose registration billing has not heard of yet (the admin service says
+    // who they are): the edit opens their account with the day's credits, as the event would.
+    const early = randomUUID();
+    const registered = { email: `${early}@example.com`, firstName: 'Early', lastName: 'Chan' };
+    expect((await edit(early, { paidCredits: 4, registered })).body.member).toMatchObject({ paidCredits: 4, dailyCredits: 3, credits: 7 });
+    expect((await service.db.query('SELECT email FROM credit_accounts WHERE user_id = $1', [early])).rows).toEqual([
+      { email: registered.email },
+    ]);
     expect(
       refusal(
         await call('PUT', `/internal/admin/members/${ada.userId}`, { paidCredits: 1 }, undefined, { 'idempotency-key': 'k'.repeat(201) }),

@@ -64,14 +64,14 @@ describe('user.registered consumers', () => {
       registeredAt: new Date().toISOString(),
     });
 
-    expect((await get(billing.url, '/api/users/credits', tokenFor(userId))).status).toBe(404);
+    const account = () => billing.db.query('SELECT email FROM credit_accounts WHERE user_id = $1', [userId]);
+    expect((await account()).rowCount).toBe(0);
     await billing.bus.publish(event);
     await billing.bus.publish(event);
 
-    const credits = await waitFor('the credit account', async () => {
-      const res = await get(billing.url, '/api/users/credits', tokenFor(userId));
-      return res.status === 200 && res.json();
-    });
+    // The event opens it (a member's own first call would too: ADR 0068; that is not what is tested here).
+    await waitFor('the credit account', async () => (await account()).rows[0]?.email === email);
+    const credits = await (await get(billing.url, '/api/users/credits', tokenFor(userId))).json();
     expect(credits).toEqual({ totalCredits: 3, freeCredits: 3, paidCredits: 0, dailyCredits: 3, maxDailyCredits: 3 });
 
     const activities = await waitFor('the activity entry', async () => {

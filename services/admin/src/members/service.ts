@@ -123,8 +123,10 @@ export function adminMembers(deps: { db: Database; owners: Owners; actions: Admi
         before: async () => before,
         apply: async () => {
           if (Object.keys(billingChange).length > 0) {
+            // Who the member is, so billing can open their account if their registration has not reached it yet.
+            const registered = { email: before.email, firstName: before.firstName, lastName: before.lastName };
             await owners.billing.call(req, 'PUT', `/internal/admin/members/${encodeURIComponent(userId)}`, {
-              body: { ...billingChange, reason: change.reason },
+              body: { ...billingChange, reason: change.reason, registered },
               headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
             });
           }

@@ -164,10 +164,10 @@ export function adminMembers(deps: {
     },
 
     async edit(userId: string, change: MemberChange, request: { key: string; adminId: string }) {
-      // The admin service found the member in auth before it asked: an edit the moment they
-      // registered opens their account as their own first call would (ADR 0068).
-      await deps.credits.openOnFirstUse(userId);
       await db.transaction(async (tx) => {
+        // An edit the moment the member registered, before their registration reached billing:
+        // the admin service found them in auth and says who they are (ADR 0068).
+        if (change.registered) await deps.credits.openAccount(tx, { userId, ...change.registered });
         if (!(await deps.credits.lock(tx, userId))) throw notFound(`There is no member with id ${userId}`, 'MEMBER_NOT_FOUND');
         const ctx = { tx, userId };
         const planLevel =

@@ -189,8 +189,18 @@ export const memberChange = z
       .nullable()
       .optional(),
     subscriptionExpiry: expiry.optional(),
+    /**
+     * The member as auth holds them, sent by the admin service, which found them there: billing
+     * opens their account as `user.registered` would when it has not heard of it yet (ADR 0068).
+     */
+    registered: z
+      .object({ email: z.string().trim().min(1).max(320), firstName: z.string().max(100), lastName: z.string().max(100) })
+      .optional(),
   })
-  .refine(someField, nothingToChange('paidCredits, credits, level, subscriptionPlan, subscriptionExpiry'))
+  .refine(
+    ({ registered: _registered, ...change }) => someField(change),
+    nothingToChange('paidCredits, credits, level, subscriptionPlan, subscriptionExpiry'),
+  )
   .refine((c) => c.paidCredits === undefined || c.credits === undefined || c.credits >= c.paidCredits, {
     message: 'credits: the total must be at least paidCredits',
     path: [],

@@ -153,7 +153,7 @@ export function creditsService(db: Database, options: { afterCommit: () => void;
 
   return {
     /** A new user's account, with today's allowance; a second call for the same user changes nothing. */
-    async openAccount(tx: Queryable, user: EventData<'user.registered'>) {
+    async openAccount(tx: Queryable, user: Pick<EventData<'user.registered'>, 'userId' | 'email' | 'firstName' | 'lastName'>) {
       const opened = await creditAccountsRepo.open(tx, user);
       if (opened) await lockOrThrow(tx, user.userId);
       return opened;
