@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { eventually, expectCount, expectText, expectTextContaining } from './eventually';
 
 /** Where the admin screens' screenshots go, to look at after a run (not compared with anything). */
@@ -50,7 +50,7 @@ describe('admin area in the browser', () => {
       userToken,
     );
     await post('/api/payments/confirm-payment', { paymentIntentId: intent.paymentIntentId }, userToken);
-  }, 240_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

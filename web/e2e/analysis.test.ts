@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { RISK_QUESTIONS } from '@stockai/contracts';
 import { waitFor } from '@stockai/platform/src/testing';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { eventually, expectAttribute, expectCount, expectText, expectTextContaining, expectValue } from './eventually';
 
 /**
@@ -65,7 +65,7 @@ describe('stock analysis in the browser', () => {
     // Every question's last answer: the aggressive investor type, whose advice must come first.
     const answers = Object.fromEntries(RISK_QUESTIONS.map((q) => [q.field, q.options[q.options.length - 1]!.value]));
     expect((await api('PUT', '/api/users/profile', answers)).status).toBe(200);
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

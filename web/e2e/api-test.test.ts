@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { expectCount, expectText, expectValue } from './eventually';
 
 const ADMIN = { email: 'api-admin@example.com', password: 'admin-password-1' };
@@ -22,7 +22,7 @@ describe('API testing page in the browser', () => {
     web = await startWebApp(() => ({ auth: { admin: ADMIN } }));
     adminToken = (await api('POST', '/api/auth/login', undefined, ADMIN)).token as string;
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

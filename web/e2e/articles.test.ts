@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@stockai/platform/src/testing';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { eventually, expectAttribute, expectCount, expectText } from './eventually';
 
 /**
@@ -20,7 +20,7 @@ describe('article pages in the browser', () => {
   beforeAll(async () => {
     web = await startWebApp();
     if (shots) fs.mkdirSync(shots, { recursive: true });
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { eventually, expectAttribute, expectText, expectTextContaining } from './eventually';
 
 /**
@@ -14,7 +14,7 @@ describe('billing in the browser', () => {
 
   beforeAll(async () => {
     web = await startWebApp();
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@stockai/platform/src/testing';
 import { seriousViolations } from './axe';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { expectCount } from './eventually';
 
 /** Where the walk's screenshots go, to look at after a run (not compared with anything). */
@@ -41,7 +41,7 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     });
     token = ((await res.json()) as { token: string }).token;
     await waitFor('the credit account', async () => (await api('GET', '/api/users/credits')).status === 200, 20_000);
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

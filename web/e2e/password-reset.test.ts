@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { waitFor } from '@stockai/platform/src/testing';
 import { freePort } from '../../tests/support/gateway';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { expectText, expectTextContaining } from './eventually';
 
 /**
@@ -27,7 +27,7 @@ describe('password recovery in the browser', () => {
         mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') },
       },
     }));
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { RISK_QUESTIONS } from '@stockai/contracts';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { expectTextContaining } from './eventually';
 
 /** The profile page against the real app: basic info, the risk questionnaire, the password. */
@@ -12,7 +12,7 @@ describe('profile page in the browser', () => {
 
   beforeAll(async () => {
     web = await startWebApp();
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();

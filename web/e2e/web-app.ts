@@ -5,6 +5,13 @@ import type { Browser } from 'playwright-core';
 import { type AllInOneOptions, startAllInOne } from '../../deploy/all-in-one';
 import { launchBrowser } from './browser';
 
+/**
+ * How long a suite's beforeAll may take to start the app on a new data directory (databases
+ * made, migrations run, the web app served). A few seconds on an idle machine; on a shared one at
+ * load average 30+ it took over two minutes, and the suites failed before any test ran.
+ */
+export const APP_START_TIMEOUT_MS = 240_000;
+
 export interface WebApp {
   browser: Browser;
   dataDir: string;
