@@ -19,6 +19,8 @@ describe('route table', () => {
     ['/api/users/stats', 'analysis'],
     ['/api/analyze-stocks', 'analysis'],
     ['/api/analyze-polling', 'analysis'],
+    ['/api/watchlist/0700.HK/alerts', 'analysis'],
+    ['/api/notifications/read-all', 'analysis'],
     ['/api/ghost/blog/search', 'content'],
     ['/api/admin/members/42', 'admin'],
   ])('%s goes to %s', (path, service) => {

@@ -24,6 +24,8 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/users/stats', 'analysis'],
   ['/api/analyze-stocks', 'analysis'],
   ['/api/analyze-polling', 'analysis'],
+  ['/api/watchlist', 'analysis'],
+  ['/api/notifications', 'analysis'],
 
   ['/api/ghost', 'content'],
 

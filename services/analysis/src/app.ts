@@ -15,13 +15,19 @@ import { createAnalyst } from './analyst';
 import { createBillingClient } from './billing-client';
 import { investorTypeSubscriptions } from './investor-types/consumers';
 import type { AnalysisOptions } from './config';
-import { createMarketDataProvider } from './market-data';
+import { createMarketDataProvider, createQuoteSource } from './market-data';
+import { notificationsRoutes } from './notifications/routes';
+import { notificationsService } from './notifications/service';
 import { analysisApi } from './openapi';
 import { promptRoutes } from './prompts/routes';
 import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './report';
 import { resultCacheRoutes } from './result-cache/routes';
 import { resultCache } from './result-cache/service';
 import { createUniverse, normaliseSymbol, stocksRoutes } from './universe';
+import { memberSubscriptions } from './watchlist/consumers';
+import { DEFAULT_ALERT_CHECK_SECONDS, alertEvaluation } from './watchlist/evaluation';
+import { watchlistRoutes } from './watchlist/routes';
+import { watchlistService } from './watchlist/service';
 
 const MIGRATIONS_DIR = path.join(__dirname, '..', 'migrations');
 
@@ -40,7 +46,7 @@ export interface AnalysisServiceDefinition extends ServiceDefinition {
 
 /**
  * The analysis service: the stock universe, analyses (start, follow, history), the result
- * cache, the stuck-analysis sweep, the users' investor types (from auth's `user.updated`) and, when `options.workers` > 0, that many in-process
+ * cache, the stuck-analysis sweep, the watchlist with its alerts' evaluation and notifications (ADR 0069), the users' investor types (from auth's `user.updated`) and, when `options.workers` > 0, that many in-process
  * analysis workers.
  */
 export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): AnalysisServiceDefinition {
@@ -70,6 +76,10 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
         { ...DEFAULT_SWEEP_OPTIONS, ...options.sweep },
       );
       sweep.start();
+      const findStock = (symbol: string) => core.universe.find(symbol);
+      // The API process evaluates the alerts (every replica: a crossing fires once whichever does).
+      const alerts = alertEvaluation({ db: ctx.db, quotes: core.quotes, findStock, logger: ctx.logger, afterCommit: ctx.outbox.kick });
+      alerts.start((options.alertCheckSeconds ?? DEFAULT_ALERT_CHECK_SECONDS) * 1000);
       const routesOptions = { cache: ctx.cache, startsPerMinute: options.startsPerMinute };
       return {
         routes: [
@@ -78,13 +88,15 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
           resultCacheRoutes(core.cache, normaliseSymbol),
           aiAdminRoutes(ctx.db, ctx.logger),
           promptRoutes(ctx.db, options.llm),
+          watchlistRoutes(watchlistService({ db: ctx.db, findStock, quotes: core.quotes })),
+          notificationsRoutes(notificationsService(ctx.db)),
         ],
-        // The API process, which starts analyses, keeps the users' investor types; workers need not.
-        subscriptions: [...core.workers, ...investorTypeSubscriptions(ctx.db, ctx.logger)],
+        // The API process, which starts analyses, keeps the users' investor types and levels; workers need not.
+        subscriptions: [...core.workers, ...investorTypeSubscriptions(ctx.db, ctx.logger), ...memberSubscriptions(ctx.db, ctx.logger)],
         // Open event streams end first, so the HTTP server's close need not wait for them.
         drain: () => progress.close(),
         async close() {
-          await sweep.stop();
+          await Promise.all([sweep.stop(), alerts.stop()]);
         },
       };
     },
@@ -112,14 +124,15 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
   const { db, logger } = ctx;
   const universe = createUniverse(db, { logger });
   await universe.ensureLoaded();
-  const marketData = createMarketDataProvider({
+  const marketDataOptions = {
     source: options.marketData,
     db,
     logger,
     universe,
     cache: ctx.cache,
     yahoo: { baseUrl: options.yahooBaseUrl },
-  });
+  };
+  const marketData = createMarketDataProvider(marketDataOptions);
   // The words written from a symbol's cached figures serve as long as the figures do.
   const answersKeptMs = options.cacheTtlHours * 3_600_000;
   const analyst = recordBuiltInExchanges(createAnalyst({ ...options.llm, answersKeptMs, db, logger }), { db, logger });
@@ -148,5 +161,11 @@ async function analysisCore(ctx: ServiceContext, options: AnalysisOptions) {
     deadlineMs: options.jobDeadlineMs ?? DEFAULT_JOB_DEADLINE_MS,
   };
   if (options.workers === 0) await declareJobQueue(ctx.bus, jobDeps);
-  return { universe, cache, notices, workers: analysisJobSubscriptions(jobDeps, options.workers) };
+  return {
+    universe,
+    cache,
+    notices,
+    quotes: createQuoteSource(marketDataOptions),
+    workers: analysisJobSubscriptions(jobDeps, options.workers),
+  };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_SWEEP_OPTIONS, type StuckSweepOptions } from './analyses/sweep'
 import { analystConfigSchema } from './analyst/config';
 import { DEFAULT_DEBIT_TIMEOUT_MS } from './billing-client';
 import { DEFAULT_PRICE_STALE_DAYS } from './report/valuation';
+import { DEFAULT_ALERT_CHECK_SECONDS } from './watchlist/evaluation';
 
 /**
  * The analysis service's own variables (beside the platform's; LLM_* are the analyst's), validated at start-up by
@@ -24,6 +25,7 @@ import { DEFAULT_PRICE_STALE_DAYS } from './report/valuation';
  * The API process's stuck-analysis sweep runs every ANALYSIS_SWEEP_SECONDS (30) and fails a
  * running analysis with no progress for ANALYSIS_STUCK_AFTER_SECONDS (300), or never queued after
  * ANALYSIS_UNQUEUED_AFTER_SECONDS (60), refunding its credit.
+ * The API process evaluates the watchlist's alerts every ALERT_CHECK_SECONDS (300).
  */
 export const analysisEnvSchema = analystConfigSchema.extend({
   BILLING_URL: env.url().default('http://127.0.0.1:3002'),
@@ -44,6 +46,7 @@ export const analysisEnvSchema = analystConfigSchema.extend({
     .min(1)
     .default(DEFAULT_JOB_DEADLINE_MS / 1000),
   PRICE_STALE_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(DEFAULT_PRICE_STALE_DAYS),
+  ALERT_CHECK_SECONDS: z.coerce.number().min(1, 'must be at least 1 second').default(DEFAULT_ALERT_CHECK_SECONDS),
 });
 export type AnalysisEnv = z.infer<typeof analysisEnvSchema>;
 
@@ -69,6 +72,8 @@ export interface AnalysisOptions {
   priceStaleDays?: number;
   /** The stuck-analysis sweep of the API process (defaults: 300 s stuck, 60 s unqueued, every 30 s). */
   sweep?: Partial<StuckSweepOptions>;
+  /** How often the API process evaluates the watchlist's alerts (ALERT_CHECK_SECONDS, default 300). */
+  alertCheckSeconds?: number;
 }
 
 export function analysisOptionsFrom(config: AnalysisEnv, defaultWorkers: number): AnalysisOptions {
@@ -85,6 +90,7 @@ export function analysisOptionsFrom(config: AnalysisEnv, defaultWorkers: number)
     billingTimeoutMs: config.BILLING_TIMEOUT_MS,
     jobDeadlineMs: config.ANALYSIS_JOB_DEADLINE_SECONDS * 1000,
     priceStaleDays: config.PRICE_STALE_DAYS,
+    alertCheckSeconds: config.ALERT_CHECK_SECONDS,
     sweep: {
       stuckAfterSeconds: config.ANALYSIS_STUCK_AFTER_SECONDS,
       unqueuedAfterSeconds: config.ANALYSIS_UNQUEUED_AFTER_SECONDS,

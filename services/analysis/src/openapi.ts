@@ -5,6 +5,11 @@ import {
   analysisStatsResponse,
   analysisEstimateResponse,
   analysisView,
+  notificationSettings,
+  notificationsResponse,
+  watchlistAlert,
+  watchlistItem,
+  watchlistResponse,
   startAnalysisResponse,
   stockDetails,
   stockStatusResponse,
@@ -12,7 +17,9 @@ import {
 } from '@stockai/contracts';
 import { describeService, operation } from '@stockai/platform';
 import { analyzeStocksBody, historyQuery, pollingBody, startBody, symbol } from './analyses/routes';
+import { notificationParams, notificationsQuery, settingsBody } from './notifications/routes';
 import { searchQuery, symbolParams } from './universe/routes';
+import { addBody, alertBody, alertParams, symbolParams as watchedSymbol } from './watchlist/routes';
 
 /** The analysis as answered, its report described in full (the web reads the report typed, not parsed). */
 const analysis = analysisView
@@ -34,7 +41,8 @@ const START_DESCRIPTION =
 /** The analysis service's public routes (served to the gateway for GET /api/openapi.json). */
 export const analysisApi = describeService({
   tag: 'analysis',
-  description: 'Stocks, analyses (start, follow, history) and the legacy analyze-stocks / analyze-polling calls',
+  description:
+    'Stocks, analyses (start, follow, history), the legacy analyze-stocks / analyze-polling calls, and the watchlist with its alerts and notifications',
   paths: {
     '/api/stocks': {
       get: operation({
@@ -126,6 +134,75 @@ export const analysisApi = describeService({
     },
     '/api/users/stats': {
       get: operation({ summary: "The user's analysis counts and most analysed symbols", access: 'user', response: analysisStatsResponse }),
+    },
+    '/api/watchlist': {
+      get: operation({
+        summary: "The member's watchlist: each stock's last price, last report and alerts, and the level's limit",
+        access: 'user',
+        response: watchlistResponse,
+      }),
+      post: operation({
+        summary: 'Follow a stock',
+        description:
+          'The symbol is read as an analysis start reads it (`700` is 0700.HK, lower case accepted). 201 when added, 200 when it was there ' +
+          "already; 404 STOCK_NOT_FOUND for an unknown symbol; 409 WATCHLIST_FULL past the member level's limit (free 10, vip 30, premium 100).",
+        access: 'user',
+        body: addBody,
+        status: 201,
+        alsoSucceedsWith: { 200: 'Already on the watchlist (nothing added)' },
+        response: watchlistItem,
+        errors: [404, 409],
+      }),
+    },
+    '/api/watchlist/{symbol}': {
+      delete: operation({
+        summary: 'Stop following a stock (its alerts go with it)',
+        description: "404 NOT_IN_WATCHLIST when the stock is not on the member's list.",
+        access: 'user',
+        params: watchedSymbol,
+        status: 204,
+        errors: [404],
+      }),
+    },
+    '/api/watchlist/{symbol}/alerts': {
+      post: operation({
+        summary: 'Add an alert to a followed stock',
+        description:
+          "price_above / price_below need a positive `price`; report_thresholds follows the last report's buy and sell prices; report_stale " +
+          "fires when the price moved more than 10 % from the last report's or newer figures were loaded. An alert fires once per crossing and " +
+          're-arms once the price is back across by 2 %. 404 NOT_IN_WATCHLIST when the stock is not followed.',
+        access: 'user',
+        params: watchedSymbol,
+        body: alertBody,
+        status: 201,
+        response: watchlistAlert,
+        errors: [404],
+      }),
+    },
+    '/api/watchlist/{symbol}/alerts/{id}': {
+      delete: operation({ summary: 'Remove an alert', access: 'user', params: alertParams, status: 204, errors: [404] }),
+    },
+    '/api/notifications': {
+      get: operation({
+        summary: "The member's notifications, newest first, with the unread count",
+        access: 'user',
+        query: notificationsQuery,
+        response: notificationsResponse,
+      }),
+    },
+    '/api/notifications/{id}/read': {
+      post: operation({ summary: 'Mark a notification read', access: 'user', params: notificationParams, status: 204, errors: [404] }),
+    },
+    '/api/notifications/read-all': {
+      post: operation({ summary: "Mark all the member's notifications read", access: 'user', status: 204 }),
+    },
+    '/api/notifications/settings': {
+      get: operation({
+        summary: 'Whether alerts are also sent by e-mail (off by default)',
+        access: 'user',
+        response: notificationSettings,
+      }),
+      put: operation({ summary: 'Turn e-mail alerts on or off', access: 'user', body: settingsBody, response: notificationSettings }),
     },
   },
 });

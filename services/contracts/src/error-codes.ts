@@ -107,6 +107,10 @@ export const ERROR_CODES = [
   'PROMPT_NOT_FOUND',
   'STOCK_NOT_FOUND',
   'UNKNOWN_SYMBOL',
+  'NOT_IN_WATCHLIST', // the stock is not on the member's watchlist
+  'ALERT_NOT_FOUND',
+  'NOTIFICATION_NOT_FOUND',
+  'WATCHLIST_FULL', // the member's level allows no more stocks on the watchlist
   // content
   'ARTICLE_NOT_FOUND',
   'GHOST_NOT_CONFIGURED',

@@ -33,14 +33,19 @@ export const eventQueues = {
     'analysis.requested',
     'analysis.completed',
     'analysis.failed',
+    'notification.created',
   ],
   'auth.membership-changed': ['membership.changed'],
+  /** Auth mails a fired watchlist alert to a member who turned e-mail alerts on (it holds the address). */
+  'auth.alert-mail': ['notification.created'],
   'billing.user-directory': ['user.registered', 'user.updated'],
   'billing.user-registered': ['user.registered'],
   'billing.analysis-failed': ['analysis.failed'],
   'content.user-registered': ['user.registered'],
   /** Analysis keeps each user's investor type and preferences, for a start that sends no userProfile. */
   'analysis.user-profiles': ['user.updated'],
+  /** Analysis keeps each member's level for the watchlist's limit, and forgets a deleted member's watchlist. */
+  'analysis.members': ['membership.changed', 'user.deleted'],
   /** The work queue analysis workers compete on; the API process publishes to it. */
   'analysis.jobs': ['analysis.requested'],
 } as const satisfies Record<string, readonly EventType[]>;

@@ -108,6 +108,28 @@ export const eventSchemas = {
   'subscription.expired': z.object({ subscriptionId: id, userId: id, planId: z.string() }),
 
   'membership.changed': z.object({ userId: id, level, previousLevel: level }),
+
+  /**
+   * A watchlist alert fired and analysis stored a notification for the member (ADR 0069). `email`
+   * is the member's e-mail setting when it fired: auth, which holds the address, mails it only
+   * then. `price` is the price that crossed, `threshold` the price it crossed (null for a report
+   * gone stale on newer figures), `analysisId` the report the alert followed (null for an alert on
+   * the member's own price without a report).
+   */
+  'notification.created': z.object({
+    notificationId: id,
+    userId: id,
+    kind: z.enum(['price_above', 'price_below', 'report_thresholds', 'report_stale']),
+    symbol: z.string(),
+    stockName: z.string(),
+    title: z.string(),
+    body: z.string(),
+    price: z.number().nullable(),
+    threshold: z.number().nullable(),
+    currency: z.string().nullable(),
+    analysisId: id.nullable(),
+    email: z.boolean(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,7 +1,7 @@
 import { priceLabel, priceReference, priceTiming } from '../report/as-of';
-import { money, round, roundPrice } from '../report/format';
+import { money, round } from '../report/format';
 import { pricePremium } from '../report/suggestions';
-import { CALL_THRESHOLDS } from '../report/valuation/blend';
+import { callPrices } from '../report/valuation/blend';
 import { RECOMMENDATION_TEXT, RISK_TEXT } from '../report/labels';
 import { builtInBusinessNarrative } from './built-in-business';
 import type { Analyst, SummaryBrief } from './types';
@@ -60,10 +60,7 @@ export function builtInSummary({ data, valuation, business, suggestions, now = n
   if (valuation.recommendation === 'unrated') {
     sentences.push(`報告不予評級：${valuation.recommendationNote ?? '數據不足'}。`);
   } else {
-    const { buy } = CALL_THRESHOLDS[valuation.uncertainty ?? 'very_high'];
-    const fair = valuation.fairValue as number;
-    const buyBelow = roundPrice(fair / (1 + buy / 100));
-    const sellAbove = roundPrice(fair / (1 - buy / 100));
+    const { buyBelow, sellAbove } = callPrices(valuation) as { buyBelow: number; sellAbove: number };
     sentences.push(
       `整體評級為「${RECOMMENDATION_TEXT[valuation.recommendation]}」，估值信心度 ${valuation.confidence}%，12 個月目標價 ${money(valuation.targetPrice, data.currency)}；` +
         `在此不確定性下，股價低於 ${money(buyBelow, data.currency)} 才屬「買入」，高於 ${money(sellAbove, data.currency)} 則屬「賣出」，合理價值的主要假設改變亦會改變評級。`,

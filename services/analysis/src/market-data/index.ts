@@ -9,9 +9,11 @@ import { createYahooClient } from './yahoo-client';
 import { yahooProvider } from './yahoo';
 import { yahooCache } from './yahoo-cache';
 import type { MarketDataProvider } from './types';
+import { type QuoteSource, snapshotQuotes, yahooQuotes } from './quotes';
 
 export type { FiscalYear, MarketData, MarketDataProvider, Market, PeerFigures, PriceHistory, SectorMedians } from './types';
 export { snapshotProvider } from './snapshot';
+export type { Quote, QuoteSource } from './quotes';
 
 export interface MarketDataOptions {
   /** `MARKET_DATA`: the bundled snapshot (default) or Yahoo Finance with the snapshot as fallback. */
@@ -42,5 +44,17 @@ export function createMarketDataProvider(options: MarketDataOptions): MarketData
     fx: parseFxTable(readFileSync(path.join(BUNDLED_MARKET_DATA, 'fx-rates.csv'), 'utf8')),
     logger: options.logger,
     cache: yahooCache(options.cache, options.logger),
+  });
+}
+
+/** The latest prices of many stocks at once (the watchlist and its alerts), from the source `MARKET_DATA` names. */
+export function createQuoteSource(options: MarketDataOptions): QuoteSource {
+  const snapshot = snapshotQuotes(options.db);
+  if (options.source === 'snapshot') return snapshot;
+  return yahooQuotes({
+    client: createYahooClient({ baseUrl: options.yahoo?.baseUrl, timeoutMs: options.yahoo?.timeoutMs ?? 8000, logger: options.logger }),
+    cache: yahooCache(options.cache, options.logger),
+    snapshot,
+    logger: options.logger,
   });
 }

@@ -8,3 +8,4 @@ export * from './billing';
 export * from './analysis';
 export * from './content';
 export * from './admin';
+export * from './watchlist';

@@ -18,8 +18,10 @@ export interface OperationSpec {
   body?: z.ZodType;
   /** The JSON answer on success. */
   response?: z.ZodType;
-  /** Success status (200 unless given). */
-  status?: 200 | 201 | 202 | 302 | 304;
+  /** Success status (200 unless given); 204 answers no body. */
+  status?: 200 | 201 | 202 | 204 | 302 | 304;
+  /** Other success statuses answering the same body, with what each means (POST watchlist: 200 when already there). */
+  alsoSucceedsWith?: Partial<Record<200 | 201, string>>;
   responseDescription?: string;
   /** A success answer that is not JSON (an event stream, an image). */
   produces?: string;
@@ -84,7 +86,7 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
   const status = spec.status ?? 200;
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [status]: {
-      description: spec.responseDescription ?? (status === 302 ? 'Redirect' : 'Success'),
+      description: spec.responseDescription ?? (status === 302 ? 'Redirect' : status === 204 ? 'Done (no body)' : 'Success'),
       ...(spec.produces
         ? { content: { [spec.produces]: {} } }
         : spec.response
@@ -92,6 +94,9 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
           : {}),
     },
   };
+  for (const [code, description] of Object.entries(spec.alsoSucceedsWith ?? {})) {
+    responses[code] = { description, ...(spec.response ? { content: { 'application/json': { schema: spec.response } } } : {}) };
+  }
   for (const code of [...errors].sort()) {
     responses[String(code)] = { description: ERROR_DESCRIPTIONS[code] ?? 'Error', content: errorContent };
   }

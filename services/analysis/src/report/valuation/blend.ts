@@ -138,6 +138,21 @@ export const CALL_THRESHOLDS: Record<Uncertainty, { buy: number; strong: number 
   very_high: { buy: 35, strong: null },
 };
 
+/**
+ * The prices at which a rated report's call would change: below `buyBelow` the upside reaches
+ * the buy threshold of its uncertainty, above `sellAbove` the downside reaches it. Null for an
+ * unrated report or one without a fair value: no price changes a call that was never made.
+ */
+export function callPrices(valuation: {
+  fairValue: number | null;
+  recommendation: Rating;
+  uncertainty?: Uncertainty;
+}): { buyBelow: number; sellAbove: number } | null {
+  if (valuation.recommendation === 'unrated' || valuation.fairValue === null) return null;
+  const { buy } = CALL_THRESHOLDS[valuation.uncertainty ?? 'very_high'];
+  return { buyBelow: roundPrice(valuation.fairValue / (1 + buy / 100)), sellAbove: roundPrice(valuation.fairValue / (1 - buy / 100)) };
+}
+
 /** `strongBarred`: a loss-maker's valuation, or one whose leverage cannot be checked, never gives a "strong" call. */
 export function recommendationFor(upside: number, uncertainty: Uncertainty, strongBarred: boolean): Rating {
   const { buy, strong } = CALL_THRESHOLDS[uncertainty];
