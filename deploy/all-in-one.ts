@@ -11,7 +11,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { adminService } from '@stockai/admin/src/app';
 import { analysisService } from '@stockai/analysis/src/app';
-import { analysisEnvSchema, analysisOptionsFrom } from '@stockai/analysis/src/config';
+import { type AnalysisOptions, analysisEnvSchema, analysisOptionsFrom } from '@stockai/analysis/src/config';
 import { type AuthOptions, authService } from '@stockai/auth/src/app';
 import { authEnvSchema, authOptionsFrom } from '@stockai/auth/src/config';
 import { billingService } from '@stockai/billing/src/app';
@@ -56,6 +56,8 @@ export interface AllInOneOptions {
   gatewayHop?: 'in-process' | 'loopback';
   /** The auth service's settings (e-mail, admin seed…); by default from the environment. */
   auth?: Partial<AuthOptions>;
+  /** The analysis service's settings (the alerts' interval…); by default from the environment. */
+  analysis?: Partial<AnalysisOptions>;
 }
 
 export interface AllInOne {
@@ -78,6 +80,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     analysisService({
       ...analysisOptionsFrom(parseConfig(analysisEnvSchema, process.env), 2),
       billingUrl: () => (services.billing as RunningService).url,
+      ...options.analysis,
     }),
     contentService(contentOptionsFrom(parseConfig(contentEnvSchema, process.env))),
     // The owners it delegates to start before it; their URLs are read when a call is made.

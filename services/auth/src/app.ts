@@ -6,6 +6,7 @@ import { adminAccounts } from './admin/service';
 import { type AccountRateLimits, DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
 import { accountsRoutes } from './accounts/routes';
 import { accountsService } from './accounts/service';
+import { alertMailConsumer } from './mail/alert-mail';
 import { createMailer } from './mail/mailer';
 import { type GoogleOptions, googleRoutes } from './google/routes';
 import { membershipConsumer } from './membership/consumer';
@@ -74,7 +75,7 @@ export function authService(options: AuthOptions): ServiceDefinition {
             }),
           ),
         ],
-        subscriptions: [membershipConsumer(ctx.db)],
+        subscriptions: [membershipConsumer(ctx.db), alertMailConsumer(ctx.db, mailer, options.appUrl)],
         close: () => mailer.close(),
       };
     },

@@ -99,7 +99,7 @@ describe('admin read models', () => {
     expect(rows[0]?.requested_at.toISOString()).toBe(events[1]?.occurredAt);
   });
 
-  it("sums each UTC day's confirmed payments per currency and its analyses, with every quiet day present as zeros", async () => {
+  it("sums each UTC day's confirmed payments per currency, its analyses and alerts sent, with every quiet day present as zeros", async () => {
     // Days long past, so that no other test's events fall in the range.
     const userId = randomUUID();
     const payment = (amount: number, currency: string, occurredAt: string, failed = false) => {
@@ -122,7 +122,26 @@ describe('admin read models', () => {
         ...(outcome ? [{ ...newEvent('analysis.completed', { analysisId, userId, symbol: 'AAPL' }), occurredAt }] : []),
       ];
     };
+    const alert = (occurredAt: string) => ({
+      ...newEvent('notification.created', {
+        notificationId: randomUUID(),
+        userId,
+        kind: 'price_above',
+        symbol: 'AAPL',
+        stockName: 'Apple',
+        title: 'Apple（AAPL）股價升穿 USD 100',
+        body: '最新股價 USD 101。',
+        price: 101,
+        threshold: 100,
+        currency: 'USD',
+        analysisId: null,
+        email: false,
+      }),
+      occurredAt,
+    });
+    const alerts = [alert('2020-03-02T01:00:00.000Z'), alert('2020-03-02T22:00:00.000Z'), alert('2020-03-03T00:00:00.000Z')];
     const events = [
+      ...alerts,
       payment(1999, 'HKD', '2020-03-01T00:00:00.000Z'),
       payment(1, 'HKD', '2020-03-01T23:59:59.999Z'),
       payment(500, 'USD', '2020-03-01T10:00:00.000Z'),
@@ -145,11 +164,11 @@ describe('admin read models', () => {
       });
     await consumed(
       'admin.read-models',
-      events.filter((e) => e.type.startsWith('analysis.')),
+      events.filter((e) => e.type.startsWith('analysis.') || e.type === 'notification.created'),
     );
     await consumed(
       'admin.activity-log',
-      events.filter((e) => e.type !== 'analysis.requested'),
+      events.filter((e) => e.type !== 'analysis.requested' && e.type !== 'notification.created'),
     );
 
     const sut = await dailyFigures(admin.db, new Date('2020-03-03T23:59:00.000Z'), 3);
@@ -164,9 +183,10 @@ describe('admin read models', () => {
         payments: 3,
         analyses: 2,
         completedAnalyses: 1,
+        alertsSent: 0,
       },
-      { date: '2020-03-02', revenue: [], payments: 0, analyses: 0, completedAnalyses: 0 },
-      { date: '2020-03-03', revenue: [{ amount: 2.5, currency: 'HKD' }], payments: 1, analyses: 1, completedAnalyses: 1 },
+      { date: '2020-03-02', revenue: [], payments: 0, analyses: 0, completedAnalyses: 0, alertsSent: 2 },
+      { date: '2020-03-03', revenue: [{ amount: 2.5, currency: 'HKD' }], payments: 1, analyses: 1, completedAnalyses: 1, alertsSent: 1 },
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { waitFor } from '@stockai/platform/src/testing';
+import { money } from '../../../services/analysis/src/report/format';
 import { apiClient, registerUser } from './analysis-stack';
 
 export interface WatchlistTarget {
@@ -20,7 +21,7 @@ export function watchlistApiCases(target: () => WatchlistTarget) {
   async function member() {
     const { token, userId } = await registerUser(target().base);
     const profile = await api('GET', '/api/users/profile', { token });
-    return { token, userId, email: profile.body.email as string };
+    return { token, userId, email: profile.body.user.email as string };
   }
 
   /** The notifications of `token` once `count` have arrived. */
@@ -202,7 +203,8 @@ export function watchlistApiCases(target: () => WatchlistTarget) {
       expect(item.report.buyBelow).toBeLessThan(valuation.fairValue);
       expect(item.report.sellAbove).toBeGreaterThan(valuation.fairValue);
       // The same prices the report's own summary states.
-      expect(done.results.summary).toContain(String(item.report.buyBelow));
+      expect(done.results.summary).toContain(money(item.report.buyBelow, valuation.currency));
+      expect(done.results.summary).toContain(money(item.report.sellAbove, valuation.currency));
     }
   });
 }

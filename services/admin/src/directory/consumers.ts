@@ -8,6 +8,7 @@ import {
   claimWithChange,
   handleOnce,
 } from '@stockai/platform';
+import { alertsSentRepo } from '../alerts/repo';
 import { analysesRepo } from '../analyses/repo';
 import { membersRepo } from './repo';
 
@@ -38,7 +39,10 @@ export async function applyToReadModels(event: EventEnvelope, tx: Queryable): Pr
   }
 }
 
-/** The analysis counts' change for an analysis event, one statement with the event's claim (ADR 59); undefined for any other event. */
+/**
+ * The counts' change for an analysis event or a sent alert, one statement with the event's claim
+ * (ADR 59); undefined for any other event.
+ */
 export function analysisCountsChange(event: EventEnvelope): ClaimedChange | undefined {
   const at = event.occurredAt;
   switch (event.type) {
@@ -48,6 +52,17 @@ export function analysisCountsChange(event: EventEnvelope): ClaimedChange | unde
       return analysesRepo.finished({ ...parseEventData('analysis.completed', event.data), at, status: 'completed' });
     case 'analysis.failed':
       return analysesRepo.finished({ ...parseEventData('analysis.failed', event.data), at, status: 'failed' });
+    case 'notification.created': {
+      const d = parseEventData('notification.created', event.data);
+      return alertsSentRepo.sent({
+        notificationId: d.notificationId,
+        userId: d.userId,
+        kind: d.kind,
+        symbol: d.symbol,
+        emailed: d.email,
+        at,
+      });
+    }
   }
   return undefined;
 }

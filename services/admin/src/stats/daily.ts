@@ -1,5 +1,6 @@
 import type { Queryable } from '@stockai/platform';
 import { activitiesRepo } from '../activities/repo';
+import { alertsSentRepo } from '../alerts/repo';
 import { analysesRepo } from '../analyses/repo';
 
 const DAY_MS = 86_400_000;
@@ -16,6 +17,8 @@ export interface DailyFigures {
   analyses: number;
   /** Of those, completed. */
   completedAnalyses: number;
+  /** Watchlist alerts sent to members (notifications, whether or not also e-mailed). */
+  alertsSent: number;
 }
 
 /** The `days` UTC dates ending with today's, oldest first. */
@@ -27,7 +30,8 @@ export function utcDays(now: Date, days: number): string[] {
 /**
  * Revenue, payments and analyses per UTC day, from the admin service's own read models: the
  * activity log's confirmed payments (`payment.confirmed`, amounts in major units as the log keeps
- * them, summed as exact decimals) and the analyses table (`analysis.requested`). Gross revenue:
+ * them, summed as exact decimals), the analyses table (`analysis.requested`) and the alerts sent
+ * (`notification.created`). Gross revenue:
  * a refund later is billing's to report (payment stats), not taken off the day it was paid.
  * Every day of the range is present, a quiet day with zeros, so a chart never skips one.
  */
@@ -36,8 +40,9 @@ export async function dailyFigures(db: Queryable, now: Date, days: number): Prom
   const since = `${dates[0]}T00:00:00Z`;
   const revenue = await activitiesRepo.confirmedPaymentsPerDay(db, since);
   const analyses = await analysesRepo.perDay(db, since);
+  const alerts = await alertsSentRepo.perDay(db, since);
   const byDay = new Map<string, DailyFigures>(
-    dates.map((date) => [date, { date, revenue: [], payments: 0, analyses: 0, completedAnalyses: 0 }]),
+    dates.map((date) => [date, { date, revenue: [], payments: 0, analyses: 0, completedAnalyses: 0, alertsSent: 0 }]),
   );
   for (const r of revenue) {
     const day = byDay.get(r.day);
@@ -50,6 +55,10 @@ export async function dailyFigures(db: Queryable, now: Date, days: number): Prom
     if (!day) continue;
     day.analyses = Number(r.analyses);
     day.completedAnalyses = Number(r.completed);
+  }
+  for (const r of alerts) {
+    const day = byDay.get(r.day);
+    if (day) day.alertsSent = Number(r.alerts);
   }
   return [...byDay.values()];
 }

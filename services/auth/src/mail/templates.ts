@@ -43,3 +43,45 @@ export function passwordResetMail(input: { to: string; firstName: string; resetU
 
   return { to: input.to, subject: `${PRODUCT}：重設密碼`, text, html };
 }
+
+/**
+ * A fired watchlist alert, in Traditional Chinese: the notification's own title and text (they
+ * name the stock, the price and the threshold), the link to the report the alert followed (or
+ * to the watchlist), and how to stop these e-mails.
+ */
+export function watchlistAlertMail(input: {
+  to: string;
+  firstName: string;
+  title: string;
+  body: string;
+  link: string;
+  settingsUrl: string;
+}): Mail {
+  const name = input.firstName.trim() || '用戶';
+  const text = [
+    `${name}，你好：`,
+    '',
+    input.title,
+    input.body,
+    '',
+    `查看報告：${input.link}`,
+    '',
+    `你收到此電郵，是因為你在 ${PRODUCT} 開啟了電郵提示；可於個人資料的通知設定關閉：${input.settingsUrl}`,
+    '',
+    PRODUCT,
+  ].join('\n');
+  const link = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="zh-Hant-HK">
+<body style="font-family:sans-serif;color:#0f1b2d;line-height:1.6">
+<p>${escapeHtml(name)}，你好：</p>
+<p><strong>${escapeHtml(input.title)}</strong></p>
+<p>${escapeHtml(input.body)}</p>
+<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1d5bd8;color:#fff;border-radius:6px;text-decoration:none">查看報告</a></p>
+<p style="font-size:13px;color:#5b6778">如按鈕未能使用，請把以下連結複製到瀏覽器：<br>${link}</p>
+<p style="font-size:13px;color:#5b6778">你收到此電郵，是因為你開啟了電郵提示；可於<a href="${escapeHtml(input.settingsUrl)}">個人資料的通知設定</a>關閉。</p>
+<p>${PRODUCT}</p>
+</body>
+</html>`;
+  return { to: input.to, subject: `${PRODUCT}：${input.title}`, text, html };
+}

@@ -36,6 +36,7 @@ export const adminDailyStatsResponse = z.object({
       payments: z.number(),
       analyses: z.number(),
       completedAnalyses: z.number(),
+      alertsSent: z.number().meta({ description: 'Watchlist alerts sent to members that day' }),
     }),
   ),
 });

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type AllInOne, startAllInOne } from '../../../deploy/all-in-one';
+import { startSmtpSink } from '../../support/smtp-sink';
+import { watchlistApiCases } from './watchlist-cases';
+
+jest.setTimeout(180_000);
+
+/**
+ * The watchlist, its alerts and notifications in the all-in-one process (embedded PostgreSQL,
+ * bus and cache, the built-in analyst), alerts evaluated every second, e-mail through a real
+ * SMTP server on loopback.
+ */
+describe('watchlist API, all-in-one', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'watchlist-all-in-one-'));
+  let app: AllInOne;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    app = await startAllInOne({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      webDir: path.join(dataDir, 'no-web'),
+      logLevel: 'silent',
+      rateLimitPerMinute: 0,
+      auth: { mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
+      analysis: { alertCheckSeconds: 1 },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  watchlistApiCases(() => ({
+    base: app.url,
+    mailsTo: async (address) => smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.text),
+  }));
+});
