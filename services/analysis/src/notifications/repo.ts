@@ -35,20 +35,30 @@ export const notificationsRepo = {
     return rowCount === 1;
   },
 
-  /** A page of the member's notifications, newest first, with their total and unread counts. */
+  /**
+   * A page of the member's notifications, newest first, with their total and unread counts, in
+   * one statement: counted and listed apart, an alert firing in between gave a total of 1 with
+   * an empty page.
+   */
   async page(db: Queryable, userId: string, page: number, limit: number) {
-    const [list, counts] = await Promise.all([
-      db.query<NotificationRow>(
-        `SELECT id, kind, symbol, title, body, created_at, read_at FROM notifications
-         WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
-        [userId, limit, (page - 1) * limit],
-      ),
-      db.query<{ total: string; unread: string }>(
-        'SELECT count(*) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM notifications WHERE user_id = $1',
-        [userId],
-      ),
-    ]);
-    return { rows: list.rows, total: Number(counts.rows[0]?.total ?? 0), unread: Number(counts.rows[0]?.unread ?? 0) };
+    const { rows } = await db.query<{
+      total: string;
+      unread: string;
+      page: Array<Omit<NotificationRow, 'created_at' | 'read_at'> & { created_at: string; read_at: string | null }>;
+    }>(
+      `WITH mine AS (SELECT id, kind, symbol, title, body, created_at, read_at FROM notifications WHERE user_id = $1)
+       SELECT (SELECT count(*) FROM mine) AS total,
+              (SELECT count(*) FROM mine WHERE read_at IS NULL) AS unread,
+              COALESCE((SELECT json_agg(p ORDER BY p.created_at DESC, p.id)
+                        FROM (SELECT * FROM mine ORDER BY created_at DESC, id LIMIT $2 OFFSET $3) p), '[]'::json) AS page`,
+      [userId, limit, (page - 1) * limit],
+    );
+    const row = rows[0];
+    return {
+      rows: (row?.page ?? []).map((r) => ({ ...r, created_at: new Date(r.created_at), read_at: r.read_at ? new Date(r.read_at) : null })),
+      total: Number(row?.total ?? 0),
+      unread: Number(row?.unread ?? 0),
+    };
   },
 
   /** Marks one of the member's notifications read; false when they have none with this id. */
