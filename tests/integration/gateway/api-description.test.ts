@@ -279,6 +279,33 @@ describe('the API description (GET /api/openapi.json)', () => {
       await call('GET', '/api/analysis/{id}', { url: '/api/analysis/00000000-0000-4000-8000-000000000000', status: 404 });
     }, 90_000);
 
+    it('watchlist, alerts, notifications and their settings', async () => {
+      await call('POST', '/api/watchlist', { body: { symbol: 'aapl' }, status: 201 });
+      await call('POST', '/api/watchlist', { body: { symbol: 'AAPL' }, status: 200 });
+      await call('POST', '/api/watchlist', { body: { symbol: 'NOSUCHSTOCK' }, status: 404 });
+      await call('POST', '/api/watchlist/{symbol}/alerts', {
+        url: '/api/watchlist/AAPL/alerts',
+        body: { kind: 'report_thresholds' },
+        status: 201,
+      });
+      await call('POST', '/api/watchlist/{symbol}/alerts', {
+        url: '/api/watchlist/AAPL/alerts',
+        body: { kind: 'price_above' },
+        status: 400,
+      });
+      const list = await call('GET', '/api/watchlist');
+      expect(list.items).toEqual([
+        expect.objectContaining({ symbol: 'AAPL', report: expect.objectContaining({ recommendation: expect.any(String) }) }),
+      ]);
+      await call('GET', '/api/notifications', { url: '/api/notifications?page=1&limit=10' });
+      await call('PUT', '/api/notifications/settings', { body: { email: true } });
+      await call('GET', '/api/notifications/settings');
+      await call('POST', '/api/notifications/{id}/read', {
+        url: '/api/notifications/00000000-0000-4000-8000-000000000000/read',
+        status: 404,
+      });
+    });
+
     it('packages, plans and payments', async () => {
       const { packages } = await call('GET', '/api/payments/packages');
       expect(Object.keys(packages as object).length).toBeGreaterThan(0);
