@@ -17,6 +17,8 @@ export interface YahooStandIn {
   failWith(status: number | null): void;
   /** Answer as if Yahoo had nothing for these symbols (quote, chart, fundamentals). */
   withhold(...symbols: string[]): void;
+  /** Quote `symbol` at `price` from now on (its fixture's other fields unchanged): the market moved. */
+  movePrice(symbol: string, price: number): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ function window(body: ChartBody, params: URLSearchParams): ChartBody {
 export async function startYahooStandIn(): Promise<YahooStandIn> {
   const requests: string[] = [];
   const withheld = new Set<string>();
+  const moved = new Map<string, number>();
   let failure: number | null = null;
 
   const json = (res: ServerResponse, status: number, body: string) => {
@@ -92,7 +95,13 @@ export async function startYahooStandIn(): Promise<YahooStandIn> {
     }
     if (url.pathname === '/v7/finance/quote') {
       const symbols = (url.searchParams.get('symbols') ?? '').split(',').filter(Boolean);
-      const results = symbols.map((s) => have('quote', s)).filter((q): q is string => q !== null);
+      const results = symbols
+        .map((s) => {
+          const quote = have('quote', s);
+          const price = moved.get(s);
+          return quote !== null && price !== undefined ? JSON.stringify({ ...JSON.parse(quote), regularMarketPrice: price }) : quote;
+        })
+        .filter((q): q is string => q !== null);
       json(res, 200, `{"quoteResponse":{"result":[${results.join(',')}],"error":null}}`);
       return;
     }
@@ -125,6 +134,9 @@ export async function startYahooStandIn(): Promise<YahooStandIn> {
     },
     withhold(...symbols) {
       for (const s of symbols) withheld.add(s);
+    },
+    movePrice(symbol, price) {
+      moved.set(symbol, price);
     },
     close: () =>
       new Promise<void>((resolve) => {

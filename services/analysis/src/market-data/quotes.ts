@@ -49,12 +49,20 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
  * snapshot's price instead; the figures' date is always the snapshot's (it tells when newer
  * figures were loaded).
  */
-export function yahooQuotes(options: { client: YahooClient; cache: YahooCache; snapshot: QuoteSource; logger: Logger }): QuoteSource {
+export function yahooQuotes(options: {
+  client: YahooClient;
+  cache: YahooCache;
+  snapshot: QuoteSource;
+  logger: Logger;
+  /** How long a batch's answer is reused (default QUOTE_TTL_SECONDS; 0: never). */
+  ttlSeconds?: number;
+}): QuoteSource {
+  const ttlSeconds = options.ttlSeconds ?? QUOTE_TTL_SECONDS;
   async function batch(symbols: string[]): Promise<Row[]> {
     const key = `quotes:${symbols.join(',')}`;
     return options.cache.through(
       key,
-      QUOTE_TTL_SECONDS,
+      ttlSeconds,
       async () => {
         const answer = (await options.client.quote(symbols, { return: 'array' })) as unknown as Row[];
         // Only what the watchlist reads is kept: Yahoo's whole quote is large.
@@ -65,7 +73,8 @@ export function yahooQuotes(options: { client: YahooClient; cache: YahooCache; s
           currency: typeof q.currency === 'string' ? q.currency : null,
         }));
       },
-      (rows) => rows.length > 0,
+      // An answer without some symbols is kept too: Yahoo has no quote for them, the snapshot stands in.
+      () => ttlSeconds > 0,
     );
   }
 
