@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type AllInOne, startAllInOne } from '../../../deploy/all-in-one';
+import { type AllInOne, type AllInOneOptions, startAllInOne } from '../../../deploy/all-in-one';
 import { startSmtpSink } from '../../support/smtp-sink';
-import { watchlistApiCases } from './watchlist-cases';
+import { expectOneFiringAcross, watchlistApiCases } from './watchlist-cases';
 
 jest.setTimeout(180_000);
 
@@ -16,19 +16,20 @@ describe('watchlist API, all-in-one', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'watchlist-all-in-one-'));
   let app: AllInOne;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  const options = (): AllInOneOptions => ({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    webDir: path.join(dataDir, 'no-web'),
+    logLevel: 'silent',
+    rateLimitPerMinute: 0,
+    auth: { mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
+    analysis: { alertCheckSeconds: 1 },
+  });
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    app = await startAllInOne({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      webDir: path.join(dataDir, 'no-web'),
-      logLevel: 'silent',
-      rateLimitPerMinute: 0,
-      auth: { mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
-      analysis: { alertCheckSeconds: 1 },
-    });
+    app = await startAllInOne(options());
   });
 
   afterAll(async () => {
@@ -41,4 +42,12 @@ describe('watchlist API, all-in-one', () => {
     base: app.url,
     mailsTo: async (address) => smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.text),
   }));
+
+  it('fires an alert true at creation once across a restart of the process', async () => {
+    await expectOneFiringAcross(app.url, async () => {
+      await app.stop();
+      app = await startAllInOne(options());
+      return app.url;
+    });
+  });
 });

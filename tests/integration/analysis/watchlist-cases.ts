@@ -208,3 +208,31 @@ export function watchlistApiCases(target: () => WatchlistTarget) {
     }
   });
 }
+
+/**
+ * An alert true at creation fires exactly once through `disrupt` (a restart, a second process
+ * evaluating beside the first), which returns the gateway's URL afterwards. A second alert added
+ * after it firing proves rounds ran after the disruption; the first never fired again.
+ */
+export async function expectOneFiringAcross(base: string, disrupt: () => Promise<string>): Promise<void> {
+  const before = apiClient(base);
+  const { token } = await registerUser(base);
+  await before('POST', '/api/watchlist', { token, body: { symbol: 'MSFT' } });
+  const price = (await before('GET', '/api/watchlist', { token })).body.items[0].lastPrice as number;
+  expect((await before('POST', '/api/watchlist/MSFT/alerts', { token, body: { kind: 'price_above', price: price / 2 } })).status).toBe(201);
+  const total = (api: ReturnType<typeof apiClient>, count: number) =>
+    waitFor(
+      `${count} notification(s)`,
+      async () => {
+        const res = await api('GET', '/api/notifications?limit=100', { token });
+        return res.body.total >= count && res.body;
+      },
+      60_000,
+    );
+  await total(before, 1);
+
+  const after = apiClient(await disrupt());
+  expect((await after('POST', '/api/watchlist/MSFT/alerts', { token, body: { kind: 'price_below', price: price * 2 } })).status).toBe(201);
+  const both = await total(after, 2);
+  expect(both.notifications.map((n: { kind: string }) => n.kind).sort()).toEqual(['price_above', 'price_below']);
+}

@@ -1,8 +1,11 @@
-import { ProcessGroup, distributedProcesses } from '../../../deploy/distributed';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { waitFor } from '@stockai/platform/src/testing';
+import { ProcessGroup, type ProcessSpec, distributedProcesses } from '../../../deploy/distributed';
 import { type DistributedRun, prepareDistributedRun } from '../../support/distributed-run';
 import { freePort, freePortBlock } from '../../support/gateway';
 import { startSmtpSink } from '../../support/smtp-sink';
-import { watchlistApiCases } from './watchlist-cases';
+import { expectOneFiringAcross, watchlistApiCases } from './watchlist-cases';
 
 jest.setTimeout(240_000);
 
@@ -18,6 +21,8 @@ describe('watchlist API, distributed', () => {
   let group: ProcessGroup;
   let base: string;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let analysisSpec: ProcessSpec;
+  let second: ChildProcess | undefined;
 
   beforeAll(async () => {
     run = await prepareDistributedRun('wl');
@@ -29,6 +34,7 @@ describe('watchlist API, distributed', () => {
       servicePortBase,
       env: { ...run.env, ALERT_CHECK_SECONDS: '1', SMTP_URL: smtp.url, LOG_LEVEL: 'warn' },
     });
+    analysisSpec = processes.find((p) => p.name === 'analysis') as ProcessSpec;
     group = new ProcessGroup(processes, (name, line) => logs.push(`${name} | ${line}`));
     base = `http://127.0.0.1:${gatewayPort}`;
     group.startAll();
@@ -39,6 +45,7 @@ describe('watchlist API, distributed', () => {
   }, 230_000);
 
   afterAll(async () => {
+    second?.kill('SIGKILL');
     await group?.stopAll();
     await run?.cleanUp();
     await smtp?.close();
@@ -48,4 +55,30 @@ describe('watchlist API, distributed', () => {
     base,
     mailsTo: async (address) => smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.text),
   }));
+
+  it('fires an alert true at creation once with a second analysis API process evaluating and across a restart of the first', async () => {
+    // A second replica of the analysis API on the same database: both evaluate every second.
+    const port = await freePort();
+    second = spawn(process.execPath, ['--import', 'tsx', analysisSpec.entry], {
+      cwd: path.join(__dirname, '..', '..', '..'),
+      stdio: 'ignore',
+      env: { ...process.env, ...analysisSpec.env, PORT: String(port) },
+    });
+    await waitFor(
+      'the second analysis process',
+      () =>
+        fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      120_000,
+    );
+
+    await expectOneFiringAcross(base, async () => {
+      await group.stop('analysis');
+      group.start('analysis');
+      await group.waitReady('analysis', 120_000);
+      return base;
+    });
+  });
 });

@@ -1,8 +1,7 @@
 import { type EventData, type NotificationsResponse, eventData } from '@stockai/contracts';
 import { type Database, type Queryable, newEvent, notFound, writeOutbox } from '@stockai/platform';
+import { isUuid } from '../analyses/view';
 import { type NewNotification, notificationsRepo } from './repo';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the event announcing a notification adds to the stored row (the mail names the price, the threshold and the report). */
 export type NotificationFacts = Pick<EventData<'notification.created'>, 'stockName' | 'price' | 'threshold' | 'currency' | 'analysisId'>;
@@ -50,7 +49,7 @@ export function notificationsService(db: Database) {
     },
 
     async markRead(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id) || !(await notificationsRepo.markRead(db, userId, id)))
+      if (!isUuid(id) || !(await notificationsRepo.markRead(db, userId, id)))
         throw notFound('There is no such notification of yours', 'NOTIFICATION_NOT_FOUND');
     },
 

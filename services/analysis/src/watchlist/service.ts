@@ -8,6 +8,7 @@ import {
   type WatchlistResponse,
 } from '@stockai/contracts';
 import { type Database, conflict, isPlainText, notFound } from '@stockai/platform';
+import { isUuid } from '../analyses/view';
 import type { QuoteSource } from '../market-data';
 import type { Stock } from '../universe';
 import { type AlertRow, watchlistRepo } from './repo';
@@ -19,8 +20,6 @@ export interface WatchlistDeps {
   findStock(symbol: string): Promise<Stock | null>;
   quotes: QuoteSource;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The name investors read: the Chinese name where the universe has one. */
 export const stockName = (stock: Pick<Stock, 'name' | 'nameZh'> | null, symbol: string) => stock?.nameZh || stock?.name || symbol;
@@ -114,7 +113,7 @@ export function watchlistService(deps: WatchlistDeps) {
     },
 
     async removeAlert(userId: string, typed: string, id: string): Promise<void> {
-      const removed = UUID.test(id) && (await watchlistRepo.removeAlert(db, userId, await storedSymbol(typed), id));
+      const removed = isUuid(id) && (await watchlistRepo.removeAlert(db, userId, await storedSymbol(typed), id));
       if (!removed) throw notFound(`There is no such alert on ${typed.trim()} in your watchlist`, 'ALERT_NOT_FOUND');
     },
   };
