@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { createLogger } from '@stockai/platform';
 import { createMailer } from './mailer';
-import { passwordResetMail } from './templates';
+import { passwordResetMail, watchlistAlertMail } from './templates';
 
 const resetUrl = 'https://app.example.com/reset-password?token=abc_DEF-123&x=1';
 const from = 'StockAI 智能股票分析 <no-reply@example.com>';
@@ -163,6 +163,37 @@ describe('passwordResetMail', () => {
     expect(sut.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;，你好');
     expect(sut.html).toContain('token=abc_DEF-123&amp;x=1');
     expect(sut.html).not.toContain('&x=1');
+  });
+});
+
+describe('watchlistAlertMail', () => {
+  const alert = {
+    to: 'amy@example.com',
+    firstName: '美玲',
+    title: '騰訊控股（0700.HK）股價升穿 HKD 400',
+    body: '最新股價 HKD 412.4（2026-08-22），已高於你設定的 HKD 400。',
+    link: 'https://app.example.com/main?analysis=9f0c&x=1',
+    settingsUrl: 'https://app.example.com/profile',
+  };
+
+  it('names the stock, the price and the threshold, links to the report and says how to stop these e-mails', () => {
+    const sut = watchlistAlertMail(alert);
+
+    expect(sut.to).toBe('amy@example.com');
+    expect(sut.subject).toContain(alert.title);
+    expect(sut.text).toMatch(/^美玲，你好：/);
+    expect(sut.text).toContain(alert.body);
+    expect(sut.text).toContain(`查看報告：${alert.link}`);
+    expect(sut.text).toContain(alert.settingsUrl);
+    expect(sut.text).toContain('開啟了電郵提示');
+  });
+
+  it('escapes the notification and the links in the HTML', () => {
+    const sut = watchlistAlertMail({ ...alert, title: '<b>x</b>' });
+
+    expect(sut.html).not.toContain('<b>x</b>');
+    expect(sut.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(sut.html).toContain('analysis=9f0c&amp;x=1');
   });
 });
 
