@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { uniqueName } from '@stockai/platform/src/testing';
 import { type AllInOne, type AllInOneOptions, startAllInOne } from '../../../deploy/all-in-one';
 import { startSmtpSink } from '../../support/smtp-sink';
 import { expectOneFiringAcross, watchlistApiCases } from './watchlist-cases';
@@ -14,6 +15,7 @@ jest.setTimeout(180_000);
  */
 describe('watchlist API, all-in-one', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'watchlist-all-in-one-'));
+  const admin = { email: `${uniqueName('root')}@example.com`, password: 'admin-pass-1' };
   let app: AllInOne;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   const options = (): AllInOneOptions => ({
@@ -23,7 +25,7 @@ describe('watchlist API, all-in-one', () => {
     webDir: path.join(dataDir, 'no-web'),
     logLevel: 'silent',
     rateLimitPerMinute: 0,
-    auth: { mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
+    auth: { admin, mail: { smtpUrl: smtp.url, from: 'StockAI <no-reply@example.com>', outboxDir: path.join(dataDir, 'mail') } },
     analysis: { alertCheckSeconds: 1 },
   });
 
@@ -40,6 +42,7 @@ describe('watchlist API, all-in-one', () => {
 
   watchlistApiCases(() => ({
     base: app.url,
+    admin,
     mailsTo: async (address) => smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.text),
   }));
 

@@ -1,3 +1,4 @@
+import { WATCHLIST_LIMITS } from '@stockai/contracts';
 import { waitFor } from '@stockai/platform/src/testing';
 import { money } from '../../../services/analysis/src/report/format';
 import { apiClient, registerUser } from './analysis-stack';
@@ -7,6 +8,8 @@ export interface WatchlistTarget {
   base: string;
   /** The e-mails sent so far to `address` (their decoded text). */
   mailsTo(address: string): Promise<string[]>;
+  /** The admin made at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+  admin: { email: string; password: string };
 }
 
 /**
@@ -65,7 +68,7 @@ export function watchlistApiCases(target: () => WatchlistTarget) {
 
     const list = await api('GET', '/api/watchlist', { token });
     expect(list.status).toBe(200);
-    expect(list.body.limit).toBe(10);
+    expect(list.body.limit).toBe(WATCHLIST_LIMITS.free);
     expect(list.body.items.map((i: { symbol: string }) => i.symbol)).toEqual(['0700.HK', 'AAPL']);
     expect(list.body.items[1]).toMatchObject({ lastPrice: expect.any(Number), priceAsOf: expect.any(String) });
 
@@ -124,6 +127,15 @@ export function watchlistApiCases(target: () => WatchlistTarget) {
     expect(full).toMatchObject({ status: 409, body: { code: 'WATCHLIST_FULL' } });
     // A repeat is no new stock: still 200.
     expect((await api('POST', '/api/watchlist', { token, body: { symbol: symbols[0] } })).status).toBe(200);
+  });
+
+  it("follows the member's level to its limit when an admin changes it (billing's membership.changed)", async () => {
+    const { token, userId } = await member();
+    const login = await api('POST', '/api/auth/login', { body: target().admin });
+    expect(login.status).toBe(200);
+    const changed = await api('PUT', `/api/admin/members/${userId}`, { token: login.body.token, body: { level: 'vip' } });
+    expect(changed.status).toBe(200);
+    await waitFor('the vip limit', async () => (await api('GET', '/api/watchlist', { token })).body.limit === WATCHLIST_LIMITS.vip, 30_000);
   });
 
   it('fires a price_above alert set below the price exactly once, mails it only with e-mail on, and read-all leaves none unread', async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { waitFor } from '@stockai/platform/src/testing';
+import { uniqueName, waitFor } from '@stockai/platform/src/testing';
 import { ProcessGroup, type ProcessSpec, distributedProcesses } from '../../../deploy/distributed';
 import { type DistributedRun, prepareDistributedRun } from '../../support/distributed-run';
 import { freePort, freePortBlock } from '../../support/gateway';
@@ -17,6 +17,7 @@ jest.setTimeout(240_000);
  */
 describe('watchlist API, distributed', () => {
   const logs: string[] = [];
+  const admin = { email: `${uniqueName('root')}@example.com`, password: 'admin-pass-1' };
   let run: DistributedRun;
   let group: ProcessGroup;
   let base: string;
@@ -32,7 +33,14 @@ describe('watchlist API, distributed', () => {
     const processes = distributedProcesses({
       gatewayPort,
       servicePortBase,
-      env: { ...run.env, ALERT_CHECK_SECONDS: '1', SMTP_URL: smtp.url, LOG_LEVEL: 'warn' },
+      env: {
+        ...run.env,
+        ALERT_CHECK_SECONDS: '1',
+        SMTP_URL: smtp.url,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
     });
     analysisSpec = processes.find((p) => p.name === 'analysis') as ProcessSpec;
     group = new ProcessGroup(processes, (name, line) => logs.push(`${name} | ${line}`));
@@ -45,7 +53,11 @@ describe('watchlist API, distributed', () => {
   }, 230_000);
 
   afterAll(async () => {
-    second?.kill('SIGKILL');
+    if (second && second.exitCode === null) {
+      const exited = new Promise((resolve) => second?.once('exit', resolve));
+      second.kill('SIGKILL');
+      await exited;
+    }
     await group?.stopAll();
     await run?.cleanUp();
     await smtp?.close();
@@ -53,6 +65,7 @@ describe('watchlist API, distributed', () => {
 
   watchlistApiCases(() => ({
     base,
+    admin,
     mailsTo: async (address) => smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.text),
   }));
 
