@@ -11,6 +11,18 @@ import { stockName } from './service';
 
 export const DEFAULT_ALERT_CHECK_SECONDS = 300;
 
+/** Firings and re-armings of a round run this many at once (each its own statement or transaction; the pool holds 10). */
+const CHANGES_AT_ONCE = 4;
+
+/** Runs `tasks` with at most `atOnce` under way (each handles its own failure). */
+async function inTurns(tasks: Array<() => Promise<void>>, atOnce: number) {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < tasks.length; i = next++) await (tasks[i] as () => Promise<void>)();
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, tasks.length) }, worker));
+}
+
 export interface AlertEvaluationDeps {
   db: Database;
   quotes: QuoteSource;
@@ -93,23 +105,32 @@ export function alertEvaluation(deps: AlertEvaluationDeps) {
       alerts.some((a) => a.kind === 'report_thresholds' || a.kind === 'report_stale') ? watchlistRepo.reportsOfReportAlerts(db) : [],
     ]);
     const reports = new Map(reportRows.map((r) => [`${r.user_id}:${r.symbol}`, { facts: reportOf(r).facts, date: r.created_at }]));
+    const changes: Array<() => Promise<void>> = [];
+    // One alert's failure (a database blip) leaves the others to this round and itself to the next.
+    const change = (alert: AlertRow, apply: () => Promise<void>) =>
+      changes.push(() =>
+        apply().catch((err: unknown) =>
+          logger.error({ err, alertId: alert.id, symbol: alert.symbol }, 'alert evaluation failed for one alert'),
+        ),
+      );
     for (const alert of alerts) {
       const quote = quotes.get(alert.symbol) ?? null;
       const report = reports.get(`${alert.user_id}:${alert.symbol}`);
       const reading = readAlert({ kind: alert.kind, price: alert.price }, quote, report?.facts ?? null);
       const step = nextStep(alert.armed, reading);
-      try {
-        if (step === 'fire' && reading.state === 'across') {
-          const context = { quote, report: report?.facts ?? null, reportDate: report ? hongKongDate(report.date) : null };
+      if (step === 'fire' && reading.state === 'across') {
+        const context = { quote, report: report?.facts ?? null, reportDate: report ? hongKongDate(report.date) : null };
+        change(alert, async () => {
           if (await fire(alert, reading, context)) round.fired++;
-        } else if (step === 'rearm' && (await watchlistRepo.rearm(db, alert.id, alert.crossings))) {
-          round.rearmed++;
-        }
-      } catch (err) {
-        // One alert's failure (a database blip) leaves the others to this round and itself to the next.
-        logger.error({ err, alertId: alert.id, symbol: alert.symbol }, 'alert evaluation failed for one alert');
+        });
+      } else if (step === 'rearm') {
+        change(alert, async () => {
+          if (await watchlistRepo.rearm(db, alert.id, alert.crossings)) round.rearmed++;
+        });
       }
     }
+    // Most rounds change nothing; a market move may fire many alerts, a transaction each: a few at once.
+    await inTurns(changes, CHANGES_AT_ONCE);
     if (round.fired > 0) deps.afterCommit();
     if (round.fired > 0 || round.rearmed > 0) logger.info(round, 'alerts evaluated');
     return round;
