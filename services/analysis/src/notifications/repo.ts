@@ -23,7 +23,7 @@ export interface NewNotification {
   body: string;
 }
 
-/** The members' notifications and notification settings (migration 0025). */
+/** The members' notifications and notification settings (migration 0026). */
 export const notificationsRepo = {
   /** Writes the notification of a crossing; false when that crossing has one already. */
   async insert(tx: Queryable, n: NewNotification): Promise<boolean> {

@@ -36,7 +36,7 @@ const REPORT_COLUMNS = `a.user_id, a.symbol, a.id, a.created_at,
 
 const ALERT_COLUMNS = 'id, user_id, symbol, kind, price, armed, crossings, last_fired_at';
 
-/** The watchlist's tables (migration 0025): followed stocks, their alerts, the members' levels. */
+/** The watchlist's tables (migration 0026): followed stocks, their alerts, the members' levels. */
 export const watchlistRepo = {
   /**
    * Adds the stock unless it is there already or the list holds `limit` stocks. The member's
