@@ -62,9 +62,10 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
       await core.universe.warm();
       // With the bundled snapshot a stock without bundled figures cannot be analysed; Yahoo may still have them.
       const requireFigures = options.marketData === 'snapshot';
+      const billing = createBillingClient(options.billingUrl, options.billingTimeoutMs);
       const analyses = analysesService({
         db: ctx.db,
-        billing: createBillingClient(options.billingUrl, options.billingTimeoutMs),
+        billing,
         stocks: { normaliseSymbol, statusOf: (symbol) => core.universe.statusOf(symbol, { requireFigures }) },
         logger: ctx.logger,
         afterCommit: ctx.outbox.kick,
@@ -88,7 +89,9 @@ export function analysisService(options: AnalysisOptions = DEFAULT_ANALYSIS_OPTI
           resultCacheRoutes(core.cache, normaliseSymbol),
           aiAdminRoutes(ctx.db, ctx.logger),
           promptRoutes(ctx.db, options.llm),
-          watchlistRoutes(watchlistService({ db: ctx.db, findStock, quotes: core.quotes })),
+          watchlistRoutes(
+            watchlistService({ db: ctx.db, findStock, quotes: core.quotes, levelFromBilling: billing.level, logger: ctx.logger }),
+          ),
           notificationsRoutes(notificationsService(ctx.db)),
         ],
         // The API process, which starts analyses, keeps the users' investor types and levels; workers need not.

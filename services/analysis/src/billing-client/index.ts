@@ -1,4 +1,11 @@
-import { type CreditBalance, type DebitCreditsRequest, creditBalance } from '@stockai/contracts';
+import {
+  type CreditBalance,
+  type DebitCreditsRequest,
+  type MembershipLevel,
+  creditBalance,
+  currentSubscriptionResponse,
+  membershipLevel,
+} from '@stockai/contracts';
 import { AppError, serviceUnavailable } from '@stockai/platform';
 import { type WholeAnswer, keptAliveHttp } from '../kept-alive-http';
 
@@ -13,6 +20,11 @@ export interface BillingClient {
    * cannot be reached or fails.
    */
   debit(request: DebitCreditsRequest, authorization: string | undefined): Promise<CreditBalance>;
+  /**
+   * The caller's membership level as billing holds it now (its `subscriptions/current`, asked
+   * with the caller's own token); throws when billing cannot say.
+   */
+  level(authorization: string | undefined): Promise<MembershipLevel>;
 }
 
 /**
@@ -48,7 +60,7 @@ const IDLE_MS = 30_000;
  * start makes one.
  */
 export function createBillingClient(baseUrl: string | (() => string), timeoutMs = DEFAULT_DEBIT_TIMEOUT_MS): BillingClient {
-  const urlOf = () => new URL('/internal/credits/debit', typeof baseUrl === 'function' ? baseUrl() : baseUrl);
+  const urlOf = (path = '/internal/credits/debit') => new URL(path, typeof baseUrl === 'function' ? baseUrl() : baseUrl);
   const send = keptAliveHttp(IDLE_MS);
   return {
     async debit(request, authorization) {
@@ -77,6 +89,18 @@ export function createBillingClient(baseUrl: string | (() => string), timeoutMs 
       const error = typeof reply?.error === 'string' ? reply.error : `Billing refused the debit (HTTP ${res.status})`;
       const code = typeof reply?.code === 'string' ? reply.code : `BILLING_${res.status}`;
       throw new AppError(res.status, code, error);
+    },
+
+    async level(authorization) {
+      const res = await send(urlOf('/api/subscriptions/current'), {
+        method: 'GET',
+        headers: authorization ? { authorization } : {},
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const current = currentSubscriptionResponse.safeParse(parsed(res.body.toString('utf8')));
+      const level = membershipLevel.safeParse(current.data?.level);
+      if (res.status !== 200 || !level.success) throw new Error(`billing did not tell the member's level (HTTP ${res.status})`);
+      return level.data;
     },
   };
 }

@@ -148,10 +148,10 @@ export const watchlistRepo = {
     return rowCount === 1;
   },
 
-  /** The member's level; free when billing never announced one. */
-  async level(db: Queryable, userId: string): Promise<MembershipLevel> {
+  /** The member's level as last heard; null when this service has heard none. */
+  async level(db: Queryable, userId: string): Promise<MembershipLevel | null> {
     const { rows } = await db.query<{ level: MembershipLevel }>('SELECT level FROM member_levels WHERE user_id = $1', [userId]);
-    return rows[0]?.level ?? 'free';
+    return rows[0]?.level ?? null;
   },
 
   /** Records the level as of `changedAt`, unless a later change is recorded already. */

@@ -41,12 +41,12 @@ export function watchlistRoutes(watchlist: WatchlistService): Router {
   const router = Router();
 
   router.get('/api/watchlist', requireUser, async (req, res) => {
-    res.set(NO_STORE).json(await watchlist.list(callerOf(req).id));
+    res.set(NO_STORE).json(await watchlist.list(callerOf(req).id, req.get('authorization')));
   });
 
   router.post('/api/watchlist', requireUser, async (req, res) => {
     const { symbol } = addBody.parse(req.body ?? {});
-    const { added, item } = await watchlist.add(callerOf(req).id, symbol);
+    const { added, item } = await watchlist.add(callerOf(req).id, symbol, req.get('authorization'));
     res.status(added ? 201 : 200).json(item);
   });
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AlertKind,
+  type MembershipLevel,
   WATCHLIST_LIMITS,
   type WatchlistAlert,
   type WatchlistItem,
   type WatchlistReport,
   type WatchlistResponse,
 } from '@stockai/contracts';
-import { type Database, conflict, isPlainText, notFound } from '@stockai/platform';
+import { type Database, type Logger, conflict, isPlainText, notFound } from '@stockai/platform';
 import { isUuid } from '../analyses/view';
 import type { QuoteSource } from '../market-data';
 import type { Stock } from '../universe';
@@ -19,6 +20,9 @@ export interface WatchlistDeps {
   /** The universe: a symbol as typed (`700`, `aapl`) to its listed stock, or null. */
   findStock(symbol: string): Promise<Stock | null>;
   quotes: QuoteSource;
+  /** The caller's level as billing holds it, asked with their token (billing-client's `level`). */
+  levelFromBilling(authorization: string | undefined): Promise<MembershipLevel>;
+  logger: Logger;
 }
 
 /** The name investors read: the Chinese name where the universe has one. */
@@ -57,6 +61,25 @@ export function watchlistService(deps: WatchlistDeps) {
     return (await deps.findStock(typed))?.symbol ?? typed.trim().toUpperCase();
   }
 
+  /**
+   * The member's level for the limit: as billing last announced it (`membership.changed`), else
+   * asked of billing once and kept. A member whose level was set before this service listened
+   * (a paid member from before the watchlist) would otherwise count as free. Billing not
+   * answering leaves them free for this request, and asked again on the next.
+   */
+  async function levelOf(userId: string, authorization: string | undefined): Promise<MembershipLevel> {
+    const heard = await watchlistRepo.level(db, userId);
+    if (heard) return heard;
+    try {
+      const level = await deps.levelFromBilling(authorization);
+      await watchlistRepo.recordLevel(db, userId, level, new Date().toISOString());
+      return level;
+    } catch (err) {
+      deps.logger.warn({ err, userId }, "billing did not tell the member's level; the watchlist counts them free for now");
+      return 'free';
+    }
+  }
+
   async function items(userId: string, symbols: string[]): Promise<WatchlistItem[]> {
     if (symbols.length === 0) return [];
     const [quotes, reports, alerts, stocks] = await Promise.all([
@@ -80,15 +103,15 @@ export function watchlistService(deps: WatchlistDeps) {
   }
 
   return {
-    async list(userId: string): Promise<WatchlistResponse> {
-      const [symbols, level] = await Promise.all([watchlistRepo.symbols(db, userId), watchlistRepo.level(db, userId)]);
+    async list(userId: string, authorization: string | undefined): Promise<WatchlistResponse> {
+      const [symbols, level] = await Promise.all([watchlistRepo.symbols(db, userId), levelOf(userId, authorization)]);
       return { items: await items(userId, symbols), limit: WATCHLIST_LIMITS[level] };
     },
 
     /** Adds a stock: `added` false when it was on the list already. 409 WATCHLIST_FULL past the level's limit. */
-    async add(userId: string, typed: string): Promise<{ added: boolean; item: WatchlistItem }> {
+    async add(userId: string, typed: string, authorization: string | undefined): Promise<{ added: boolean; item: WatchlistItem }> {
       const stock = await listed(typed);
-      const level = await watchlistRepo.level(db, userId);
+      const level = await levelOf(userId, authorization);
       const limit = WATCHLIST_LIMITS[level];
       const outcome = await db.transaction((tx) => watchlistRepo.add(tx, userId, stock.symbol, limit));
       if (outcome === 'full')
