@@ -39,6 +39,21 @@ describe('the API description of a service', () => {
     expect(op('/a', 'delete').security).toEqual([{ bearerAuth: [] }]);
   });
 
+  it('describes a 204 without a body, and a second success status with the same body as the first', () => {
+    const item = z.object({ symbol: z.string() });
+    const { op } = describePart({
+      '/api/watchlist': {
+        post: operation({ summary: 'Add', access: 'user', body, status: 201, alsoSucceedsWith: { 200: 'Already there' }, response: item }),
+      },
+      '/api/watchlist/{symbol}': { delete: operation({ summary: 'Remove', access: 'user', params: item, status: 204 }) },
+    });
+    const added = op('/api/watchlist', 'post').responses as Record<string, { description: string; content?: unknown }>;
+    expect(added['200']).toEqual({ description: 'Already there', content: added['201']?.content });
+    expect(added['201']?.content).toBeDefined();
+    const removed = op('/api/watchlist/{symbol}', 'delete').responses as Record<string, { description: string; content?: unknown }>;
+    expect(removed['204']).toEqual({ description: 'Done (no body)' });
+  });
+
   it("gives every operation the gateway's own answers, 413 only where a body is taken, each one shared component", () => {
     const { document, op } = describePart({
       '/a': { get: operation({ summary: 'Read', access: 'public' }), post: operation({ summary: 'Write', access: 'user', body }) },
