@@ -8,7 +8,9 @@ import type { WatchlistService } from './service';
 const NO_STORE = { 'cache-control': 'no-store' };
 const PRICE_KINDS = new Set(['price_above', 'price_below']);
 
-export const addBody = z.object({ symbol });
+export const addBody = z.object({
+  symbol: symbol.meta({ description: 'As typed for an analysis: 700, 0700.hk and 0700.HK name one stock', example: '0700.HK' }),
+});
 export const symbolParams = z.object({ symbol });
 export const alertParams = z.object({ symbol, id: z.string().trim().min(1, 'is required').max(100, 'is too long: an alert id is a uuid') });
 export const alertBody = z
@@ -19,7 +21,7 @@ export const alertBody = z
       .positive('must be a positive price')
       .refine(Number.isFinite, 'must be a finite price')
       .optional()
-      .meta({ description: 'The price of price_above and price_below (required there, not accepted with the report kinds)' }),
+      .meta({ description: 'The price of price_above and price_below (required there, not accepted with the report kinds)', example: 400 }),
   })
   .superRefine((body, ctx) => {
     if (PRICE_KINDS.has(body.kind) && body.price === undefined)
