@@ -99,6 +99,12 @@ export interface PeerMultipleComparison {
   stock: number | null;
   median: number | null;
   peers: PeerMultiple[];
+  /** The peers' quartiles and extremes, shown beside the median (absent in older reports). */
+  spread?: { low: number; high: number; min: number; max: number };
+  /** Peers of the same group left out by the outlier rule (negative, or above the multiple's cap), with the reason. */
+  excluded?: (PeerMultiple & { reason: string })[];
+  /** Which group the peers came from, e.g. 同行業（Semiconductors）. */
+  group?: string;
 }
 
 export type PeerMultipleId = 'pe' | 'pb' | 'ev_ebitda' | 'ev_sales';

@@ -77,4 +77,13 @@ describe('valuation coverage over the bundled universe', () => {
     expect(figures.unverifiedLeverage).toBeGreaterThan(20);
     expect(figures.strongCallsOnUnverifiedLeverage).toEqual([]);
   });
+
+  it('rests every rated relative model on at least five peers, none of them an outlier, and bounds calls by the models (ADR 0067)', () => {
+    expect(figures.peerModels.blend).toBeGreaterThan(figures.stocks * 0.8);
+    expect(figures.medianPeersPerMultiple).toBeGreaterThanOrEqual(5);
+    expect(figures.ratedOnFewPeers).toEqual([]);
+    expect(figures.outliersInBlend).toEqual([]);
+    expect(figures.revenueOnlyBuysUnsupported).toEqual([]);
+    expect(figures.callsBeyondAModel).toEqual([]);
+  });
 });

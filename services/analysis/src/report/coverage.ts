@@ -5,7 +5,9 @@ import type { InvestorAction, Rating, RiskRating, Uncertainty, ValuationResult }
 import { adviseInvestors } from './suggestions';
 import { round } from './format';
 import { valuationModels } from './valuation';
-import { inBlend } from './valuation/blend';
+import { inBlend, modelDispersion, recommendationFor } from './valuation/blend';
+import { MIN_PEERS, MULTIPLE_CAP } from './valuation/peers';
+import { reverseDcfSupports } from './valuation/reverse-dcf';
 import { damodaranIndustry } from './valuation/industry-map';
 import { unverifiedLeverage } from './valuation/leverage';
 import { financialMetrics } from './metrics';
@@ -59,6 +61,18 @@ export interface CoverageFigures {
   actionsAtOddsWithSize: string[];
   /** Conservative investors told to buy a high-, unknown-risk or very-high-uncertainty stock (must be empty). */
   conservativeBuysOnRisk: string[];
+  /** How the relative and EV/Sales models came out: in the blend, shown as a reference (too few peers), skipped. */
+  peerModels: { blend: number; check: number; skipped: number };
+  /** The median number of peers behind a blended multiple. */
+  medianPeersPerMultiple: number | null;
+  /** "SYMBOL multiple n" for each multiple of a rated report's blend resting on fewer than MIN_PEERS peers (must be empty, ADR 0067). */
+  ratedOnFewPeers: string[];
+  /** "SYMBOL multiple peer value" for each outlier (negative or above the cap) inside a rated blend (must be empty). */
+  outliersInBlend: string[];
+  /** Buys on a loss-maker valued by EV/Sales alone without the reverse DCF's support (must be empty). */
+  revenueOnlyBuysUnsupported: string[];
+  /** Rated reports whose models are over 2× apart and whose call is stronger than one model's own (must be empty). */
+  callsBeyondAModel: string[];
 }
 
 const kindIsFinancial = (v: ValuationResult) => v.companyKind === 'bank' || v.companyKind === 'insurer';
@@ -107,7 +121,7 @@ export async function valuationCoverage(
       )
       .map(({ action, size, type }) => `${r.symbol} ${type} ${action} ${size}`),
   );
-  const figures: CoverageFigures = {
+  const figures: Omit<CoverageFigures, keyof ReturnType<typeof multiplesFigures>> = {
     stocks: rows.length,
     recommendations: count(rows.map((r) => r.valuation.recommendation)),
     risk: count(rows.map((r) => r.valuation.riskLevel)),
@@ -158,5 +172,60 @@ export async function valuationCoverage(
       )
       .map((r) => r.symbol),
   };
-  return { rows, figures };
+  return { rows, figures: { ...figures, ...multiplesFigures(rows) } };
+}
+
+const STRENGTH: Partial<Record<Rating, number>> = { strong_sell: -2, sell: -1, hold: 0, buy: 1, strong_buy: 2 };
+
+/** The multiples rules of ADR 0067, counted over the rows. */
+function multiplesFigures(rows: CoverageRow[]) {
+  const rated = rows.filter((r) => r.valuation.recommendation !== 'unrated');
+  const peerModels = rows.flatMap((r) => r.valuation.models.filter((m) => m.id === 'relative' || m.id === 'ev_sales'));
+  const blendedComparisons = (r: CoverageRow) =>
+    r.valuation.models.filter((m) => inBlend(m) && (m.id === 'relative' || m.id === 'ev_sales')).flatMap((m) => m.peers ?? []);
+  const counts = rows.flatMap(blendedComparisons).map((c) => c.peers.length);
+  const sorted = [...counts].sort((a, b) => a - b);
+  return {
+    peerModels: {
+      blend: peerModels.filter(inBlend).length,
+      check: peerModels.filter((m) => !m.skipped && m.role === 'check').length,
+      skipped: peerModels.filter((m) => m.skipped).length,
+    },
+    medianPeersPerMultiple: sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : null,
+    ratedOnFewPeers: rated.flatMap((r) =>
+      blendedComparisons(r)
+        .filter((c) => c.peers.length < MIN_PEERS)
+        .map((c) => `${r.symbol} ${c.multiple} ${c.peers.length}`),
+    ),
+    outliersInBlend: rated.flatMap((r) =>
+      blendedComparisons(r).flatMap((c) =>
+        c.peers.filter((p) => p.value <= 0 || p.value > MULTIPLE_CAP[c.multiple]).map((p) => `${r.symbol} ${c.multiple} ${p.symbol} ${p.value}`),
+      ),
+    ),
+    revenueOnlyBuysUnsupported: rated
+      .filter((r) => r.valuation.recommendation === 'buy' || r.valuation.recommendation === 'strong_buy')
+      .filter((r) => {
+        const blended = r.valuation.models.filter(inBlend);
+        return blended.length === 1 && blended[0]?.id === 'ev_sales';
+      })
+      .filter((r) => reverseDcfSupports(r.valuation.models.find((m) => m.id === 'reverse_dcf')) !== 'buy')
+      .map((r) => r.symbol),
+    callsBeyondAModel: rated
+      .filter((r) => r.price !== null && modelDispersion(r.valuation.models) > 2)
+      .filter((r) => {
+        const call = STRENGTH[r.valuation.recommendation] ?? 0;
+        const own = r.valuation.models
+          .filter(inBlend)
+          .map((m) => (((m.value as number) / (r.price as number) - 1) * 100) as number)
+          .map((upside) => STRENGTH[ownCall(upside, r.valuation)] ?? 0);
+        return call > 0 ? own.some((o) => o < call) : call < 0 ? own.some((o) => o > call) : false;
+      })
+      .map((r) => r.symbol),
+  };
+}
+
+/** A model's own call at the report's thresholds (a loss-maker's or unverified leverage's never strong). */
+function ownCall(upside: number, v: ValuationResult): Rating {
+  const strongBarred = v.companyKind === 'loss_maker' || (v.recommendationNote ?? '').includes('不作「強烈」評級');
+  return recommendationFor(upside, v.uncertainty ?? 'very_high', strongBarred);
 }

@@ -154,7 +154,7 @@ const GOLDEN: Golden[] = [
   { symbol: 'DUK', kind: 'general', blended: ['dcf', 'relative', 'dividend_discount'] }, // utility
   { symbol: 'KO', kind: 'general', blended: ['dcf', 'relative'] },
   { symbol: 'INTC', kind: 'loss_maker', blended: ['ev_sales'] },
-  { symbol: 'MMM', kind: 'general', blended: ['dcf'] }, // conglomerate: fewer than three conglomerate peers
+  { symbol: 'MMM', kind: 'general', blended: ['dcf', 'relative'] }, // conglomerate: fewer than five conglomerates, so industrials peers
   { symbol: '0005.HK', kind: 'bank', blended: ['residual_income', 'relative'] }, // payout above 90 %: no DDM; HK bank peers priced
   { symbol: '1299.HK', kind: 'insurer', blended: ['residual_income'] },
   { symbol: '0941.HK', kind: 'general', blended: ['dcf', 'dividend_discount'] }, // red chip
@@ -249,18 +249,24 @@ describe('golden reports', () => {
       } else {
         const buy = { low: 10, medium: 15, high: 25, very_high: 35 }[v.uncertainty!];
         const strong = { low: 25, medium: 35, high: 50, very_high: Infinity }[v.uncertainty!];
-        const upside = (factor - 1) * 100;
-        const expected =
+        const strengthAt = (upside: number) =>
           upside >= buy
             ? upside >= strong && kind !== 'loss_maker'
-              ? 'strong_buy'
-              : 'buy'
+              ? 2
+              : 1
             : upside <= -buy
               ? upside <= -strong && kind !== 'loss_maker'
-                ? 'strong_sell'
-                : 'sell'
-              : 'hold';
-        expect(v.recommendation).toBe(expected);
+                ? -2
+                : -1
+              : 0;
+        let strength = strengthAt((factor - 1) * 100);
+        // models over 2× apart: no call stronger than each model's own (ADR 0067)
+        const own = values.map((value) => strengthAt((value / price - 1) * 100));
+        if (dispersion > 2) strength = strength > 0 ? Math.max(0, Math.min(strength, ...own)) : Math.min(0, Math.max(strength, ...own));
+        // a loss-maker on revenue multiples alone, with no years of revenue to weigh the reverse DCF against: at most a hold
+        const revenueOnly = v.models.filter((m) => m.weight > 0).every((m) => m.id === 'ev_sales');
+        if (revenueOnly && !data.fiscalYears) strength = 0;
+        expect(v.recommendation).toBe(['strong_sell', 'sell', 'hold', 'buy', 'strong_buy'][strength + 2]);
       }
       if (ageDays > 7) expect(report.priceBanner).toContain(String(data.asOf));
     });

@@ -99,12 +99,16 @@ const namedInputs = z.record(z.string(), z.union([z.number(), z.string(), z.null
 const valueRange = z.object({ low: z.number(), base: z.number(), high: z.number() });
 const modelId = z.enum(['dcf', 'relative', 'dividend_discount', 'graham', 'residual_income', 'ev_sales', 'reverse_dcf']);
 
+const peerMultiple = z.object({ symbol: z.string(), name: z.string(), value: z.number(), marketCapUsd: z.number().nullable() });
 const peerMultipleComparison = z.object({
   multiple: z.enum(['pe', 'pb', 'ev_ebitda', 'ev_sales']),
   label: z.string(),
   stock: z.number().nullable(),
   median: z.number().nullable(),
-  peers: z.array(z.object({ symbol: z.string(), name: z.string(), value: z.number(), marketCapUsd: z.number().nullable() })),
+  peers: z.array(peerMultiple),
+  spread: z.object({ low: z.number(), high: z.number(), min: z.number(), max: z.number() }).optional(),
+  excluded: z.array(peerMultiple.extend({ reason: z.string() })).optional(),
+  group: z.string().optional(),
 });
 const scorePart = z.object({ id: z.string(), label: z.string(), points: z.number(), max: z.number() });
 

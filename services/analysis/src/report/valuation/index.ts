@@ -21,6 +21,8 @@ import { dividendModel } from './dividend';
 import { evSalesModel, grahamScreen, relativeModel } from './multiples';
 import { residualIncomeModel } from './residual-income';
 import { reverseDcfModel } from './reverse-dcf';
+import { boundByModels, boundRevenueOnly } from './call-limits';
+import { revenueGrowthOf } from './cash-flow-history';
 import { unverifiedLeverage } from './leverage';
 import { industryFigures } from './reference';
 import { assessRisk } from './risk';
@@ -43,6 +45,16 @@ function industryGrowth(data: MarketData, industry: string | null): GrowthCap | 
     rate: Math.max(figures.expectedGrowth, 0),
     source: `${figures.industry} 未來五年預期盈利增長 ${round(figures.expectedGrowth * 100, 1)}%（Aswath Damodaran, Price and Value to Earnings by Sector, US, 2025 年 1 月）`,
   };
+}
+
+/**
+ * The growth a loss-maker's implied growth is weighed against: its own revenue growth over the
+ * fiscal years the provider gave. Not its industry's: a loss-maker's peers are profitable, and
+ * that they grow says nothing of whether it will (ADR 0067).
+ */
+function revenueReference(data: MarketData): GrowthCap | null {
+  const own = data.fiscalYears ? revenueGrowthOf(data.fiscalYears).growth : null;
+  return own ? { rate: own.rate, source: own.source } : null;
 }
 
 /** The default of PRICE_STALE_DAYS: a price older than this gives no call. */
@@ -118,7 +130,11 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
       grahamScreen(data),
     );
   } else if (kind === 'loss_maker') {
-    candidates.push(evSalesModel(data, medians), reverseDcfModel(data, equity, cost.industry), grahamScreen(data));
+    candidates.push(
+      evSalesModel(data, medians),
+      reverseDcfModel(data, equity, cost.industry, revenueReference(data)),
+      grahamScreen(data),
+    );
   } else {
     const dcf = (delta = 0) =>
       dcfModel(data, metrics, { equity: shifted(equity, delta), firm: shifted(firm, delta) }, industryGrowth(data, cost.industry));
@@ -164,12 +180,17 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
           : null;
   const strongBarred = kind === 'loss_maker' || leverage !== null;
 
+  const call = unrated !== null || upside === null || price === null ? 'unrated' : recommendationFor(upside, uncertainty.level, strongBarred);
+  const byModels = price === null ? { recommendation: call, note: null } : boundByModels(call, models, price, uncertainty.level, strongBarred);
+  const limited = boundRevenueOnly(byModels.recommendation, models);
+  const note = unrated ?? ([capped, byModels.note, limited.note].filter((n) => n !== null).join('；') || null);
+
   return {
     fairValue,
     targetPrice,
     upside,
-    recommendation: unrated !== null || upside === null ? 'unrated' : recommendationFor(upside, uncertainty.level, strongBarred),
-    ...(unrated !== null ? { recommendationNote: unrated } : capped ? { recommendationNote: capped } : {}),
+    recommendation: limited.recommendation,
+    ...(note !== null ? { recommendationNote: note } : {}),
     confidence,
     method: used.length > 0 ? used.map((m) => SHORT_NAMES[m.id]).join('、') : '沒有適用的估值模型',
     riskLevel: risk.level,

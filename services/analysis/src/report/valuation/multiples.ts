@@ -1,7 +1,7 @@
 import type { MarketData, SectorMedians } from '../../market-data/types';
 import type { PeerMultipleId, ValuationModel } from '../types';
 import { roundPrice } from '../format';
-import { choosePeers, MIN_PEERS, MULTIPLE_LABEL, type PeerSet } from './peers';
+import { choosePeers, MAX_PEERS, MIN_NAMED_PEERS, MIN_PEERS, MULTIPLE_CAP, MULTIPLE_LABEL, spreadText, type PeerSet } from './peers';
 
 export { MIN_PEERS } from './peers';
 
@@ -44,22 +44,33 @@ function blendApplied(applied: Applied[]) {
   return { low: roundPrice(mean((a) => a.low)), base: roundPrice(mean((a) => a.base)), high: roundPrice(mean((a) => a.high)) };
 }
 
+/** The method's words on how peers are chosen and cleaned (ADR 0067), shared by the relative and EV/Sales models. */
+const PEER_RULE = `同市場、市值最接近的同業（最多 ${MAX_PEERS} 家）：先取同行業，不足 ${MIN_PEERS} 家則擴至同類行業及同板塊（銀行、保險、電訊只與同類比較）；剔除負數及高於上限（市盈率 ${MULTIPLE_CAP.pe}、市帳率 ${MULTIPLE_CAP.pb}、EV/EBITDA ${MULTIPLE_CAP.ev_ebitda}、EV/銷售額 ${MULTIPLE_CAP.ev_sales} 倍）的異常值後取中位數；低值及高值取第 25 及第 75 百分位；同業少於 ${MIN_PEERS} 家時只作參考，不計入合理價值`;
+
+/** The inputs a peer set adds to its model: the median, the peers by name and the spread beside the value. */
+function peerInputs(set: PeerSet): Record<string, string | number> {
+  const m = set.comparison.multiple;
+  return {
+    [`${m}PeerMedian`]: set.comparison.median as number,
+    [`${m}Peers`]: `${set.group}：${set.comparison.peers.map((p) => `${p.symbol} ${p.value}`).join('、')}`,
+    [`${m}PeerSpread`]: spreadText(set.comparison),
+  };
+}
+
 /**
  * Relative value against named peers: for each multiple that applies, the stock's own figure
  * × the peers' median (low and high at their 25th and 75th percentiles), then the multiples'
- * weighted mean. Peers: same market and industry (the sector when fewer than three), closest
- * in size (peers.ts). A multiple applies when at least three peers have a positive value and
- * the stock's own figure is positive; EV/EBITDA also needs the stock's debt and cash.
+ * weighted mean. Peers and outliers as choosePeers says (ADR 0067). A multiple weighs in when
+ * at least five peers remain and the stock's own figure is positive (EV/EBITDA also needs the
+ * stock's debt and cash); with only three or four, the model shows the comparison as a check
+ * and stays out of the fair value.
  */
 export function relativeModel(data: MarketData, medians: SectorMedians | null, financial: boolean): ValuationModel {
   const weights: Partial<Record<PeerMultipleId, number>> = financial ? MULTIPLES.financial : MULTIPLES.general;
   const base = {
     id: 'relative' as const,
     name: financial ? '相對估值（同業市盈率及市帳率）' : '相對估值（同業市盈率及 EV/EBITDA）',
-    role: 'blend' as const,
-    method: `同市場同行業（不足 ${MIN_PEERS} 家則同板塊）、市值最接近的同業（最多 8 家）的倍數中位數 × 公司自身數據；低值及高值取同業倍數的第 25 及第 75 百分位；${Object.keys(
-      weights,
-    )
+    method: `${PEER_RULE}；倍數 × 公司自身數據，${Object.keys(weights)
       .map((k) => MULTIPLE_LABEL[k as PeerMultipleId])
       .join('、')} 等權平均`,
   };
@@ -68,7 +79,7 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
   for (const [multiple, weight] of Object.entries(weights) as [PeerMultipleId, number][]) {
     const set = choosePeers(data, medians, multiple);
     if (!set) {
-      notes[`${multiple}Note`] = `${MULTIPLE_LABEL[multiple]}：同業少於 ${MIN_PEERS} 家有正數倍數`;
+      notes[`${multiple}Note`] = `${MULTIPLE_LABEL[multiple]}：同業少於 ${MIN_NAMED_PEERS} 家有合理範圍內的倍數`;
       continue;
     }
     const value = valueAt(data, multiple, set.median);
@@ -87,6 +98,17 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
       high: valueAt(data, multiple, set.high) ?? value,
     });
   }
+  const solid = applied.filter((a) => !a.set.thin);
+  // Thin multiples are shown (named peers, their value) but weigh in only when no solid one exists, and then only as a check.
+  const counted = solid.length > 0 ? solid : applied;
+  const thinNotes = Object.fromEntries(
+    applied
+      .filter((a) => a.set.thin && solid.length > 0)
+      .map((a) => [
+        `${a.set.comparison.multiple}Note`,
+        `${MULTIPLE_LABEL[a.set.comparison.multiple]}：同業只有 ${a.set.comparison.peers.length} 家，只作參考，不計入估值`,
+      ]),
+  );
   const inputs: ValuationModel['inputs'] = {
     market: medians?.market ?? data.market,
     sector: medians?.sector ?? data.sector,
@@ -94,27 +116,35 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
     bookValuePerShare: data.bookValuePerShare,
     ebitda: data.ebitda,
     ...notes,
+    ...thinNotes,
     ...Object.fromEntries(
-      applied.flatMap((a) => [
-        [`${a.set.comparison.multiple}PeerMedian`, a.set.comparison.median],
-        [`${a.set.comparison.multiple}Peers`, `${a.set.group}：${a.set.comparison.peers.map((p) => `${p.symbol} ${p.value}`).join('、')}`],
-        [`${a.set.comparison.multiple}Value`, roundPrice(a.base)],
-      ]),
+      applied.flatMap((a) => [...Object.entries(peerInputs(a.set)), [`${a.set.comparison.multiple}Value`, roundPrice(a.base)]]),
     ),
   };
-  if (applied.length === 0) {
-    return { ...base, value: null, weight: 0, skipped: true, reason: '沒有足夠同業或公司自身數據，同業倍數不適用', inputs, range: null };
+  if (counted.length === 0) {
+    return {
+      ...base,
+      role: 'blend',
+      value: null,
+      weight: 0,
+      skipped: true,
+      reason: '沒有足夠同業或公司自身數據，同業倍數不適用',
+      inputs,
+      range: null,
+    };
   }
-  const range = blendApplied(applied);
+  const range = blendApplied(counted);
+  const thin = solid.length === 0;
   return {
     ...base,
+    role: thin ? 'check' : 'blend',
     value: range.base,
-    weight: 0.4,
+    weight: thin ? 0 : 0.4,
     skipped: false,
-    reason: null,
+    reason: thin ? `同業少於 ${MIN_PEERS} 家，相對估值只作參考，不計入合理價值` : null,
     inputs,
     range,
-    peers: applied.map((a) => a.set.comparison),
+    peers: counted.map((a) => a.set.comparison),
   };
 }
 
@@ -129,13 +159,15 @@ export function evSalesModel(data: MarketData, medians: SectorMedians | null): V
   const base = {
     id: 'ev_sales' as const,
     name: equityBasis ? '市銷率（同業 P/S）' : 'EV/銷售額（同業）',
-    role: 'blend' as const,
-    method: equityBasis
-      ? '同業市銷率中位數 × 每股收入（債務及現金不詳，以市值代企業價值）；低值及高值取第 25 及第 75 百分位'
-      : '(同業 EV/銷售額中位數 × 收入 − 總債務 + 現金) ÷ 流通股數；低值及高值取第 25 及第 75 百分位',
+    method: `${
+      equityBasis
+        ? '同業市銷率中位數 × 每股收入（債務及現金不詳，以市值代企業價值）'
+        : '(同業 EV/銷售額中位數 × 收入 − 總債務 + 現金) ÷ 流通股數'
+    }；${PEER_RULE}`,
   };
   const skip = (reason: string): ValuationModel => ({
     ...base,
+    role: 'blend',
     value: null,
     weight: 0,
     skipped: true,
@@ -146,7 +178,7 @@ export function evSalesModel(data: MarketData, medians: SectorMedians | null): V
   if (data.revenue === null || data.revenue <= 0) return skip('收入不詳或為零，無法以銷售額倍數估值');
   if (!data.sharesOutstanding) return skip('缺少流通股數');
   const set = choosePeers(data, medians, 'ev_sales', equityBasis);
-  if (!set) return skip(`同業少於 ${MIN_PEERS} 家有正數的銷售額倍數`);
+  if (!set) return skip(`同業少於 ${MIN_NAMED_PEERS} 家有合理範圍內的銷售額倍數`);
   const perShare = (m: number) => {
     if (equityBasis) return (m * (data.revenue as number)) / (data.sharesOutstanding as number);
     const equity = m * (data.revenue as number) - (data.totalDebt as number) + (data.cash as number);
@@ -156,10 +188,11 @@ export function evSalesModel(data: MarketData, medians: SectorMedians | null): V
   if (value === null) return skip('按同業倍數計算的企業價值低於淨債務');
   return {
     ...base,
+    role: set.thin ? 'check' : 'blend',
     value: roundPrice(value),
-    weight: 1,
+    weight: set.thin ? 0 : 1,
     skipped: false,
-    reason: null,
+    reason: set.thin ? `同業只有 ${set.comparison.peers.length} 家（少於 ${MIN_PEERS} 家），銷售額倍數只作參考，不計入合理價值` : null,
     inputs: {
       revenue: data.revenue,
       sharesOutstanding: data.sharesOutstanding,
@@ -167,6 +200,7 @@ export function evSalesModel(data: MarketData, medians: SectorMedians | null): V
       cash: data.cash,
       peerMedian: set.comparison.median,
       peers: `${set.group}：${set.comparison.peers.map((p) => `${p.symbol} ${p.value}`).join('、')}`,
+      peerSpread: spreadText(set.comparison),
     },
     range: { low: roundPrice(perShare(set.low) ?? value), base: roundPrice(value), high: roundPrice(perShare(set.high) ?? value) },
     peers: [set.comparison],

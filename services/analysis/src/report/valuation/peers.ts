@@ -4,10 +4,30 @@ import { ratio, round } from '../format';
 import { USD_PER_UNIT } from '../metrics';
 import { damodaranIndustry } from './industry-map';
 
-/** Fewer peers than this with a positive multiple and their median says little. */
-export const MIN_PEERS = 3;
+/**
+ * A multiple rests on at least this many peers before it weighs in a fair value: a median of
+ * three or four values moves with any one of them (ADR 0067).
+ */
+export const MIN_PEERS = 5;
+/** With fewer peers than MIN_PEERS but at least this many, the comparison is shown as a reference, never blended. */
+export const MIN_NAMED_PEERS = 3;
 /** The closest peers in size kept for each multiple. */
 export const MAX_PEERS = 8;
+
+/**
+ * The outlier rule (ADR 0067): a peer's multiple above its cap says the market prices
+ * something other than the current earnings, book or sales (a collapse in profit, a hope of
+ * growth), so it tells nothing about what this company's figures are worth. Negative
+ * multiples (losses, negative book) are excluded too.
+ */
+export const MULTIPLE_CAP: Record<PeerMultipleId, number> = { pe: 100, pb: 20, ev_ebitda: 50, ev_sales: 30 };
+
+/**
+ * Families of industries whose businesses are priced on their own terms: a bank is compared
+ * with banks only, an insurer with insurers, a telecom with telecoms. The sector, the last
+ * widening, leaves out these families' members for any company outside them.
+ */
+const CLOSED_FAMILIES = new Set(['bank', 'insurance', 'reinsurance', 'telecom']);
 
 export const MULTIPLE_LABEL: Record<PeerMultipleId, string> = {
   pe: '市盈率（P/E）',
@@ -19,12 +39,14 @@ export const MULTIPLE_LABEL: Record<PeerMultipleId, string> = {
 /** The peers chosen for one multiple and the quartiles of their values. */
 export interface PeerSet {
   comparison: PeerMultipleComparison;
-  /** 25th percentile, median, 75th percentile of the peers' multiple. */
+  /** 25th percentile, median, 75th percentile of the peers' multiple (outliers excluded). */
   low: number;
   median: number;
   high: number;
-  /** Which group the peers came from (same industry, or the sector when the industry has too few). */
+  /** Which group the peers came from (same industry, widening to the sector when the industry has too few). */
   group: string;
+  /** Fewer than MIN_PEERS peers: the comparison is a reference, never part of a fair value. */
+  thin: boolean;
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -69,13 +91,51 @@ export function ownMultiple(data: MarketData, multiple: PeerMultipleId, equityBa
   return equityBasis ? ratio(data.marketCap, data.revenue) : ratio(ev, data.revenue);
 }
 
+interface Candidate {
+  peer: PeerFigures;
+  value: number | null;
+}
+
+const isKept = (multiple: PeerMultipleId) => (c: Candidate) => c.value !== null && c.value > 0 && c.value <= MULTIPLE_CAP[multiple];
+const isOutlier = (multiple: PeerMultipleId) => (c: Candidate) => c.value !== null && !isKept(multiple)(c);
+
+/** Why an outlier's multiple was left out, in the report's words. */
+function outlierReason(multiple: PeerMultipleId, value: number): string {
+  return value <= 0 ? '負數（虧損或負資產）' : `高於 ${MULTIPLE_CAP[multiple]} 倍上限`;
+}
+
 /**
- * The peers for one multiple: those of the same market and sector with a positive value of
- * it — of the same industry when at least three have one, else of the same Damodaran
- * industry, else of the same family of industries (all banks, all telecoms, all utilities),
- * and the whole sector only for an industry not mapped to Damodaran's — the
- * closest in size (US$ market cap, on a log scale) first, at most eight. Null with fewer than
- * three. `equityBasis` compares price/sales instead of EV/Sales (debt and cash unknown).
+ * The groups a stock's peers are drawn from, narrowest first: the same industry, the same
+ * Damodaran industry, the same family of industries (all banks, all telecoms, all
+ * utilities), then the sector less the closed families the stock is not part of.
+ */
+function peerGroups(data: MarketData, medians: SectorMedians | null, all: Candidate[]): Array<[Candidate[], string]> {
+  const group = damodaranIndustry(data.industry);
+  const family = familyOf(group);
+  const familyOfPeer = (c: Candidate) => familyOf(damodaranIndustry(c.peer.industry));
+  const groups: Array<[Candidate[], string]> = [];
+  if (data.industry !== null) groups.push([all.filter((c) => c.peer.industry === data.industry), `同行業（${data.industry}）`]);
+  if (group !== null) groups.push([all.filter((c) => damodaranIndustry(c.peer.industry) === group), `同類行業（${group}）`]);
+  if (family !== null) groups.push([all.filter((c) => familyOfPeer(c) === family), `同類行業（${family}）`]);
+  // A bank is compared with banks only; a company outside the closed families never with them.
+  if (family === null || !CLOSED_FAMILIES.has(family)) {
+    const open = all.filter((c) => {
+      const f = familyOfPeer(c);
+      return f === null || !CLOSED_FAMILIES.has(f);
+    });
+    groups.push([open, `同板塊（${medians?.sector ?? data.sector ?? ''}）`]);
+  }
+  return groups;
+}
+
+/**
+ * The peers for one multiple (ADR 0067): of the same market and sector, from the narrowest
+ * group (peerGroups) in which at least five peers have a multiple within the outlier rule
+ * (positive, not above MULTIPLE_CAP), else from the narrowest with at least three (a thin
+ * set, shown as a reference only); the closest in size (US$ market cap, on a log scale)
+ * first, at most eight. The value is their median, the range their quartiles; the group's
+ * outliers are named beside them. Null with fewer than three. `equityBasis` compares
+ * price/sales instead of EV/Sales (debt and cash unknown).
  */
 export function choosePeers(
   data: MarketData,
@@ -85,51 +145,57 @@ export function choosePeers(
 ): PeerSet | null {
   const all = (medians?.peers ?? [])
     .map((peer) => ({ peer, value: peerValue(peer, multiple, equityBasis) }))
-    .filter((p): p is { peer: PeerFigures; value: number } => p.value !== null && p.value > 0 && Number.isFinite(p.value));
-  const sameIndustry = data.industry === null ? [] : all.filter((p) => p.peer.industry === data.industry);
-  const group = damodaranIndustry(data.industry);
-  const sameGroup = group === null ? [] : all.filter((p) => damodaranIndustry(p.peer.industry) === group);
-  const family = familyOf(group);
-  const sameFamily = family === null ? [] : all.filter((p) => familyOf(damodaranIndustry(p.peer.industry)) === family);
-  // A telecom is not priced like a streaming service: the sector is the last resort, and only when the stock's industry is not mapped.
-  const [pool, groupName] =
-    sameIndustry.length >= MIN_PEERS
-      ? [sameIndustry, `同行業（${data.industry}）`]
-      : sameGroup.length >= MIN_PEERS
-        ? [sameGroup, `同類行業（${group}）`]
-        : sameFamily.length >= MIN_PEERS
-          ? [sameFamily, `同類行業（${family}）`]
-          : group === null
-            ? [all, `同板塊（${medians?.sector ?? ''}）`]
-            : [[], ''];
-  if (pool.length < MIN_PEERS) return null;
+    .filter((c) => c.value === null || Number.isFinite(c.value));
+  const groups = peerGroups(data, medians, all);
+  const kept = isKept(multiple);
+  const found =
+    groups.find(([pool]) => pool.filter(kept).length >= MIN_PEERS) ?? groups.find(([pool]) => pool.filter(kept).length >= MIN_NAMED_PEERS);
+  if (!found) return null;
+  const [pool, groupName] = found;
   const ownCap = capUsd(data.marketCap, data.currency);
   const distance = (p: PeerFigures) => {
     const cap = capUsd(p.marketCap, p.currency);
     return ownCap === null || cap === null || ownCap <= 0 || cap <= 0 ? Number.POSITIVE_INFINITY : Math.abs(Math.log(cap / ownCap));
   };
-  const chosen = [...pool]
-    .sort((a, b) => distance(a.peer) - distance(b.peer) || a.peer.symbol.localeCompare(b.peer.symbol))
-    .slice(0, MAX_PEERS);
+  const bySize = (a: Candidate, b: Candidate) => distance(a.peer) - distance(b.peer) || a.peer.symbol.localeCompare(b.peer.symbol);
+  const chosen = pool.filter(kept).sort(bySize).slice(0, MAX_PEERS) as Array<{ peer: PeerFigures; value: number }>;
+  const outliers = (pool.filter(isOutlier(multiple)) as Array<{ peer: PeerFigures; value: number }>).sort(bySize).slice(0, MAX_PEERS);
   const values = chosen.map((p) => p.value).sort((a, b) => a - b);
   const label = equityBasis && multiple === 'ev_sales' ? '市銷率（P/S，債務及現金不詳，以市值代企業價值）' : MULTIPLE_LABEL[multiple];
   const own = ownMultiple(data, multiple, equityBasis);
+  const asPeer = (p: { peer: PeerFigures; value: number }) => ({
+    symbol: p.peer.symbol,
+    name: p.peer.name,
+    value: round(p.value, 2),
+    marketCapUsd: capUsd(p.peer.marketCap, p.peer.currency),
+  });
   return {
     comparison: {
       multiple,
       label,
       stock: own === null ? null : round(own, 2),
       median: round(quantile(values, 0.5), 2),
-      peers: chosen.map((p) => ({
-        symbol: p.peer.symbol,
-        name: p.peer.name,
-        value: round(p.value, 2),
-        marketCapUsd: capUsd(p.peer.marketCap, p.peer.currency),
-      })),
+      peers: chosen.map(asPeer),
+      spread: {
+        low: round(quantile(values, 0.25), 2),
+        high: round(quantile(values, 0.75), 2),
+        min: round(values[0] as number, 2),
+        max: round(values.at(-1) as number, 2),
+      },
+      excluded: outliers.map((p) => ({ ...asPeer(p), reason: outlierReason(multiple, p.value) })),
+      group: groupName,
     },
     low: quantile(values, 0.25),
     median: quantile(values, 0.5),
     high: quantile(values, 0.75),
     group: groupName,
+    thin: chosen.length < MIN_PEERS,
   };
+}
+
+/** The peers' spread in words, shown beside the value: "8 家同業中位數 22.1 倍，四分位 15.0–30.2 倍，最低 9.8、最高 61.0 倍". */
+export function spreadText(c: PeerMultipleComparison): string {
+  const s = c.spread;
+  const excluded = c.excluded?.length ? `；剔除異常值 ${c.excluded.map((p) => `${p.symbol} ${p.value}（${p.reason}）`).join('、')}` : '';
+  return `${c.peers.length} 家同業中位數 ${c.median} 倍${s ? `，四分位 ${s.low}–${s.high} 倍，最低 ${s.min}、最高 ${s.max} 倍` : ''}${excluded}`;
 }

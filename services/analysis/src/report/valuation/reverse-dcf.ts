@@ -1,7 +1,7 @@
 import type { MarketData } from '../../market-data/types';
 import type { ValuationModel } from '../types';
 import { round } from '../format';
-import { TERMINAL_GROWTH, type DiscountRate } from './assumptions';
+import { TERMINAL_GROWTH, type DiscountRate, type GrowthCap } from './assumptions';
 import { industryFigures } from './reference';
 
 /** Years until the business is assumed to earn a mature margin. */
@@ -18,9 +18,15 @@ export const EXTREME_IMPLIED_GROWTH = 0.25;
  * discounted at the cost of equity r; and ignore the years before (a loss-maker distributes
  * nothing). The market cap equals that value when
  *   (1 + g)¹⁰ = market cap × (1 + r)¹⁰ × (r − g∞) ÷ (R₀ × m × (1 + g∞)).
- * A check on the price, not a valuation: it never enters the blend.
+ * A check on the price, not a valuation: it never enters the blend. `reference` is the growth
+ * the implied growth is weighed against (reverseDcfSupports).
  */
-export function reverseDcfModel(data: MarketData, equity: DiscountRate, damodaranIndustry: string | null): ValuationModel {
+export function reverseDcfModel(
+  data: MarketData,
+  equity: DiscountRate,
+  damodaranIndustry: string | null,
+  reference: GrowthCap | null = null,
+): ValuationModel {
   const base = {
     id: 'reverse_dcf' as const,
     name: '反向 DCF（股價隱含的增長）',
@@ -64,6 +70,23 @@ export function reverseDcfModel(data: MarketData, equity: DiscountRate, damodara
         implied > EXTREME_IMPLIED_GROWTH
           ? `股價隱含未來 ${n} 年每年收入增長 ${round(implied * 100, 1)}%，高於 ${EXTREME_IMPLIED_GROWTH * 100}%，極少公司能做到`
           : null,
+      referenceGrowth: reference === null ? null : round(reference.rate, 4),
+      referenceGrowthSource: reference?.source ?? '公司沒有多年營業額數據，未能與其自身增長比較',
     },
   };
+}
+
+/**
+ * Whether the reverse DCF supports a call that a loss-maker's revenue multiple alone suggests
+ * (ADR 0067): a buy when the growth the price implies is no more than the reference growth
+ * (the company's own revenue growth over its fiscal years) and not extreme; a
+ * sell when it is above the reference or extreme. Null when there is nothing to compare.
+ */
+export function reverseDcfSupports(model: ValuationModel | undefined): 'buy' | 'sell' | null {
+  const implied = model?.inputs.impliedRevenueGrowth;
+  const reference = model?.inputs.referenceGrowth;
+  if (!model || model.skipped || typeof implied !== 'number') return null;
+  if (typeof model.inputs.extreme === 'string') return 'sell';
+  if (typeof reference !== 'number') return null;
+  return implied <= reference ? 'buy' : 'sell';
 }
