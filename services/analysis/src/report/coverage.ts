@@ -199,7 +199,9 @@ function multiplesFigures(rows: CoverageRow[]) {
     ),
     outliersInBlend: rated.flatMap((r) =>
       blendedComparisons(r).flatMap((c) =>
-        c.peers.filter((p) => p.value <= 0 || p.value > MULTIPLE_CAP[c.multiple]).map((p) => `${r.symbol} ${c.multiple} ${p.symbol} ${p.value}`),
+        c.peers
+          .filter((p) => p.value <= 0 || p.value > MULTIPLE_CAP[c.multiple])
+          .map((p) => `${r.symbol} ${c.multiple} ${p.symbol} ${p.value}`),
       ),
     ),
     revenueOnlyBuysUnsupported: rated

@@ -106,7 +106,9 @@ export interface ValuationOptions {
  *   proportion to the confidence over 12 months.
  * - recommendation: from the upside against thresholds that widen with the uncertainty; or
  *   `unrated` with the reason (no or stale price, no model, fair value outside 1/3×–3× the
- *   price, models more than 3× apart).
+ *   price, models more than 3× apart); models more than 2× apart bound it by each model's own
+ *   call, and a loss-maker on revenue multiples alone is at most a hold without the reverse
+ *   DCF's support (ADR 0067).
  */
 export function valuationModels(input: ReportInput, options: ValuationOptions = {}): ValuationResult {
   const { data, medians } = input;
@@ -130,11 +132,7 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
       grahamScreen(data),
     );
   } else if (kind === 'loss_maker') {
-    candidates.push(
-      evSalesModel(data, medians),
-      reverseDcfModel(data, equity, cost.industry, revenueReference(data)),
-      grahamScreen(data),
-    );
+    candidates.push(evSalesModel(data, medians), reverseDcfModel(data, equity, cost.industry, revenueReference(data)), grahamScreen(data));
   } else {
     const dcf = (delta = 0) =>
       dcfModel(data, metrics, { equity: shifted(equity, delta), firm: shifted(firm, delta) }, industryGrowth(data, cost.industry));
@@ -180,8 +178,10 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
           : null;
   const strongBarred = kind === 'loss_maker' || leverage !== null;
 
-  const call = unrated !== null || upside === null || price === null ? 'unrated' : recommendationFor(upside, uncertainty.level, strongBarred);
-  const byModels = price === null ? { recommendation: call, note: null } : boundByModels(call, models, price, uncertainty.level, strongBarred);
+  const call =
+    unrated !== null || upside === null || price === null ? 'unrated' : recommendationFor(upside, uncertainty.level, strongBarred);
+  const byModels =
+    price === null ? { recommendation: call, note: null } : boundByModels(call, models, price, uncertainty.level, strongBarred);
   const limited = boundRevenueOnly(byModels.recommendation, models);
   const note = unrated ?? ([capped, byModels.note, limited.note].filter((n) => n !== null).join('；') || null);
 
