@@ -223,6 +223,8 @@ export interface ValuationResult {
   recommendation: Rating;
   /** Why the call is not taken from the upside (unrated, capped), in Traditional Chinese; absent otherwise. */
   recommendationNote?: string;
+  /** The prices at which the fair value would make a buy (at or below) or a sell (at or above) under the report's uncertainty; absent when unrated. */
+  callPrices?: { buyBelow: number; sellAbove: number };
   /** The blend's low / base / high; null without a fair value. Absent in older reports. */
   range?: ValueRange | null;
   uncertainty?: Uncertainty;

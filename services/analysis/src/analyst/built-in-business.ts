@@ -2,7 +2,6 @@ import { priceLabel, priceTiming } from '../report/as-of';
 import { bigMoney, percent, ratio, times } from '../report/format';
 import { industryText } from '../report/industries';
 import { MARKET_TEXT, sectorText } from '../report/labels';
-import { pricePremium } from '../report/suggestions';
 import type { BusinessBrief, BusinessNarrative } from './types';
 
 /**
@@ -65,13 +64,14 @@ function marketPosition({ data, metrics, valuation, now = new Date() }: Business
           : cap >= 2e9
             ? '屬中型企業'
             : '屬小型企業';
-  const relative = valuation.models.find((m) => m.id === 'relative');
-  const medianPe = typeof relative?.inputs.pePeerMedian === 'number' ? relative.inputs.pePeerMedian : null;
+  const pe = valuation.models.find((m) => m.id === 'relative')?.peers?.find((c) => c.multiple === 'pe');
   const losing = data.eps !== null && data.eps <= 0;
   let peText = losing ? '公司虧損，市盈率不適用' : data.peRatio === null ? '市盈率不詳' : `市盈率 ${times(data.peRatio)}`;
-  if (!losing && data.peRatio !== null && data.peRatio > 0 && medianPe !== null) {
-    const premium = data.peRatio / medianPe - 1;
-    peText += `，較${String(relative?.inputs.pePeers ?? '同業').split('：')[0]}中位數 ${times(medianPe)}${premium >= 0 ? `高 ${percent(premium, 0)}，市場給予溢價` : `低 ${percent(-premium, 0)}，估值較同業折讓`}`;
+  // Against the peers' median and their spread, the figures the relative model shows; no derived premium the report does not show.
+  if (!losing && data.peRatio !== null && data.peRatio > 0 && pe?.median != null) {
+    const spread = pe.spread ? `，四分位 ${pe.spread.low}–${pe.spread.high} 倍` : '';
+    const side = data.peRatio >= pe.median ? '高於' : '低於';
+    peText += `，${side}${pe.group ?? '同業'}的同業中位數 ${pe.median} 倍（${pe.peers.length} 家${spread}），${side === '高於' ? '市場給予溢價' : '估值較同業折讓'}`;
   }
   return `${marketCapText(data, now)}，${tier}。${peText}。`;
 }
@@ -89,12 +89,17 @@ function growthProspects({ data, metrics, valuation, now = new Date() }: Busines
   const upside =
     valuation.upside === null || valuation.fairValue === null
       ? ''
-      : `。按綜合估值，${price}${valuation.upside >= 0 ? `尚有約 ${valuation.upside}% 上升空間` : `已較合理價值高約 ${pricePremium(valuation.upside)}%`}`;
+      : `。按綜合估值，${valuation.upside >= 0 ? `${price}尚有約 ${valuation.upside}% 上升空間` : `合理價值較${price}低約 ${-valuation.upside}%`}`;
   return `${sustainable}${assumption}${upside}。`;
 }
 
 function financialHealth({ data, metrics }: BusinessBrief): string {
-  const parts = [`總債務 ${bigMoney(data.totalDebt, data.currency)}，現金 ${bigMoney(data.cash, data.currency)}`];
+  // Where the source has no balance sheet (the bundled S&P 500 figures), say so once rather than "不詳" twice, and give the book equity it implies.
+  const balance =
+    data.totalDebt === null && data.cash === null
+      ? `資料來源未有提供總債務及現金${metrics.equity !== null ? `；股東權益約 ${bigMoney(metrics.equity, data.currency)}（每股帳面值 × 流通股數）` : ''}`
+      : `總債務 ${bigMoney(data.totalDebt, data.currency)}，現金 ${bigMoney(data.cash, data.currency)}`;
+  const parts = [balance];
   if (metrics.netDebt !== null)
     parts.push(
       metrics.netDebt <= 0

@@ -1,7 +1,5 @@
 import { priceLabel, priceReference, priceTiming } from '../report/as-of';
 import { money, round } from '../report/format';
-import { pricePremium } from '../report/suggestions';
-import { callPrices } from '../report/valuation/blend';
 import { RECOMMENDATION_TEXT, RISK_TEXT } from '../report/labels';
 import { builtInBusinessNarrative } from './built-in-business';
 import type { Analyst, SummaryBrief } from './types';
@@ -42,12 +40,13 @@ export function builtInSummary({ data, valuation, business, suggestions, now = n
   if (valuation.fairValue === null) {
     sentences.push(`${name}（${data.symbol}）${price}；現有數據不足以建立任何估值模型，因此未有合理價值及目標價。`);
   } else {
+    // The upside itself, in both directions: the one percentage the report shows.
     const gap =
       valuation.upside === null
         ? ''
         : valuation.upside >= 0
           ? `，較${priceReference(timing)}有約 ${valuation.upside}% 上升空間`
-          : `，${priceReference(timing)}較合理價值高約 ${pricePremium(valuation.upside)}%`;
+          : `，較${priceReference(timing)}低約 ${-valuation.upside}%`;
     const range = valuation.range
       ? `（區間 ${money(valuation.range.low, data.currency)} 至 ${money(valuation.range.high, data.currency)}）`
       : '';
@@ -60,10 +59,12 @@ export function builtInSummary({ data, valuation, business, suggestions, now = n
   if (valuation.recommendation === 'unrated') {
     sentences.push(`報告不予評級：${valuation.recommendationNote ?? '數據不足'}。`);
   } else {
-    const { buyBelow, sellAbove } = callPrices(valuation) as { buyBelow: number; sellAbove: number };
+    const bands = valuation.callPrices
+      ? `在此不確定性下，股價低於 ${money(valuation.callPrices.buyBelow, data.currency)} 才屬「買入」，高於 ${money(valuation.callPrices.sellAbove, data.currency)} 則屬「賣出」，合理價值的主要假設改變亦會改變評級`
+      : '合理價值的主要假設改變會改變評級';
+    const note = valuation.recommendationNote ? `（${valuation.recommendationNote}）` : '';
     sentences.push(
-      `整體評級為「${RECOMMENDATION_TEXT[valuation.recommendation]}」，估值信心度 ${valuation.confidence}%，12 個月目標價 ${money(valuation.targetPrice, data.currency)}；` +
-        `在此不確定性下，股價低於 ${money(buyBelow, data.currency)} 才屬「買入」，高於 ${money(sellAbove, data.currency)} 則屬「賣出」，合理價值的主要假設改變亦會改變評級。`,
+      `整體評級為「${RECOMMENDATION_TEXT[valuation.recommendation]}」${note}，估值信心度 ${valuation.confidence}%，12 個月目標價 ${money(valuation.targetPrice, data.currency)}；${bands}。`,
     );
   }
   const factors = (valuation.riskAssessment ?? []).filter((f) => f.level === 'high' || f.level === 'unknown').map((f) => f.text);

@@ -86,4 +86,10 @@ describe('valuation coverage over the bundled universe', () => {
     expect(figures.revenueOnlyBuysUnsupported).toEqual([]);
     expect(figures.callsBeyondAModel).toEqual([]);
   });
+
+  it('writes prose that agrees with the figures in every report of both markets: no denied dividend or profit, the upside quoted, no number of its own', () => {
+    expect(figures.proseChecked.US).toBeGreaterThan(450);
+    expect(figures.proseChecked.HK).toBeGreaterThan(20);
+    expect(figures.proseContradictions).toEqual([]);
+  });
 });

@@ -2,7 +2,12 @@ import type { MarketData, SectorMedians } from '../market-data/types';
 import type { Universe } from '../universe/service';
 import { toMarketData } from '../market-data/snapshot';
 import type { InvestorAction, Rating, RiskRating, Uncertainty, ValuationResult } from './types';
+import { builtInAnalyst } from '../analyst/built-in';
 import { adviseInvestors } from './suggestions';
+import { basicInfo } from './basic-info';
+import { assessBusiness } from './business';
+import { mergeReport } from './merge';
+import { type ProseIssue, proseIssues } from './prose-check';
 import { round } from './format';
 import { valuationModels } from './valuation';
 import { inBlend, modelDispersion, recommendationFor } from './valuation/blend';
@@ -15,6 +20,9 @@ import { financialMetrics } from './metrics';
 /** One stock's outcome, as the coverage figures count it. */
 export interface CoverageRow {
   symbol: string;
+  market: 'HK' | 'US';
+  /** What the built-in report's words say that its figures do not (prose-check.ts). */
+  proseIssues: ProseIssue[];
   price: number | null;
   valuation: ValuationResult;
   /** The four types' advice, in the order of `actions` and `sizes`. */
@@ -61,6 +69,10 @@ export interface CoverageFigures {
   actionsAtOddsWithSize: string[];
   /** Conservative investors told to buy a high-, unknown-risk or very-high-uncertainty stock (must be empty). */
   conservativeBuysOnRisk: string[];
+  /** "SYMBOL rule: sentence" for each sentence whose words contradict the report's figures (must be empty). */
+  proseContradictions: string[];
+  /** Reports whose prose was checked, per market. */
+  proseChecked: Record<'HK' | 'US', number>;
   /** How the relative and EV/Sales models came out: in the blend, shown as a reference (too few peers), skipped. */
   peerModels: { blend: number; check: number; skipped: number };
   /** The median number of peers behind a blended multiple. */
@@ -75,6 +87,9 @@ export interface CoverageFigures {
   callsBeyondAModel: string[];
 }
 
+/** The coverage run is no user's analysis: one fixed id stands in the analyst's context. */
+const COVERAGE_ID = '00000000-0000-4000-8000-00000000c0de';
+
 const kindIsFinancial = (v: ValuationResult) => v.companyKind === 'bank' || v.companyKind === 'insurer';
 
 const count = <K extends string>(values: K[]) =>
@@ -86,6 +101,7 @@ export async function valuationCoverage(
   symbols: string[],
   now: Date,
 ): Promise<{ rows: CoverageRow[]; figures: CoverageFigures }> {
+  const analyst = builtInAnalyst();
   const rows: CoverageRow[] = [];
   for (const symbol of symbols) {
     const stock = await universe.find(symbol);
@@ -97,9 +113,14 @@ export async function valuationCoverage(
       : null;
     const input = { data, medians, investorType: null };
     const valuation = valuationModels(input, { now });
-    const business = { score: 50 } as Parameters<typeof adviseInvestors>[2];
-    const advice = adviseInvestors(input, valuation, business).byInvestorType;
+    const ctx = { analysisId: COVERAGE_ID, userId: COVERAGE_ID, symbol };
+    const business = await assessBusiness(input, valuation, analyst, ctx, now);
+    const suggestions = adviseInvestors(input, valuation, business);
+    const report = await mergeReport(input, { basic: basicInfo(data, now), valuation, business, suggestions }, analyst, ctx, now);
+    const advice = suggestions.byInvestorType;
     rows.push({
+      market: stock.market,
+      proseIssues: proseIssues(report, data),
       symbol,
       price: data.price,
       valuation,
@@ -121,7 +142,7 @@ export async function valuationCoverage(
       )
       .map(({ action, size, type }) => `${r.symbol} ${type} ${action} ${size}`),
   );
-  const figures: Omit<CoverageFigures, keyof ReturnType<typeof multiplesFigures>> = {
+  const figures: Omit<CoverageFigures, keyof ReturnType<typeof multiplesFigures> | keyof ReturnType<typeof proseFigures>> = {
     stocks: rows.length,
     recommendations: count(rows.map((r) => r.valuation.recommendation)),
     risk: count(rows.map((r) => r.valuation.riskLevel)),
@@ -172,7 +193,14 @@ export async function valuationCoverage(
       )
       .map((r) => r.symbol),
   };
-  return { rows, figures: { ...figures, ...multiplesFigures(rows) } };
+  return { rows, figures: { ...figures, ...multiplesFigures(rows), ...proseFigures(rows) } };
+}
+
+function proseFigures(rows: CoverageRow[]) {
+  return {
+    proseContradictions: rows.flatMap((r) => r.proseIssues.map((i) => `${r.symbol} ${i.rule}: ${i.sentence}`)),
+    proseChecked: { HK: rows.filter((r) => r.market === 'HK').length, US: rows.filter((r) => r.market === 'US').length },
+  };
 }
 
 const STRENGTH: Partial<Record<Rating, number>> = { strong_sell: -2, sell: -1, hold: 0, buy: 1, strong_buy: 2 };

@@ -152,16 +152,15 @@ function keyRisks(type: RiskProfileId, input: ReportInput, valuation: ValuationR
   return risks.slice(0, 4);
 }
 
-/** How far the price is above the fair value, percent, from a negative upside: price ÷ fair − 1, never the negated upside (−33.8 % upside is a 51 % premium). */
-export function pricePremium(upside: number): number {
-  return round((1 / (1 + upside / 100) - 1) * 100, 1);
-}
-
-/** "估值顯示約 12.5% 上升空間" / "股價較合理價值高約 51%". */
-export function valueGapText(valuation: ValuationResult): string {
+/**
+ * The gap between the fair value and the price, always as the report's upside in %: "估值顯示約
+ * 12.5% 上升空間" / "合理價值較股價低約 33.8%". A price premium (price ÷ fair value − 1) would be
+ * a second, different percentage the report does not show.
+ */
+export function valueGapText(valuation: ValuationResult, reference = '股價'): string {
   if (valuation.upside === null || valuation.fairValue === null) return '未有可靠的合理價值或股價';
   if (valuation.upside >= 0) return `估值顯示約 ${valuation.upside}% 上升空間`;
-  return `股價較合理價值高約 ${pricePremium(valuation.upside)}%`;
+  return `合理價值較${reference}低約 ${-valuation.upside}%`;
 }
 
 const UNCERTAINTY_TEXT: Record<Uncertainty, string> = { low: '低', medium: '中', high: '高', very_high: '極高' };

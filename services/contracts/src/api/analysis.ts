@@ -195,6 +195,7 @@ export const analysisResults = z
       upside: z.number().nullable(),
       recommendation: z.union([recommendation, z.literal('unrated')]),
       recommendationNote: z.string().optional(),
+      callPrices: z.object({ buyBelow: z.number(), sellAbove: z.number() }).optional(),
       range: valueRange.nullable().optional(),
       uncertainty: z.enum(['low', 'medium', 'high', 'very_high']).optional(),
       companyKind: z.enum(['bank', 'insurer', 'loss_maker', 'general']).optional(),

@@ -39,7 +39,10 @@ export function dividendModel(data: MarketData, sustainableGrowth: number | null
     inputs: { dividendPerShare: data.dividendPerShare, eps: data.eps, dividendYield },
   });
   const dps = data.dividendPerShare;
-  if (dps === null || dps <= 0) return skip('公司沒有派發股息');
+  // A yield without a per-share dividend is still a dividend: "no dividend" only when the figures say none.
+  if (dps === null)
+    return skip(dividendYield !== null && dividendYield > 0 ? '每股股息不詳（只有股息率），無法以股息折現估值' : '派息數據不詳');
+  if (dps <= 0) return skip('公司沒有派發股息');
   if (data.eps === null || data.eps <= 0) return skip('公司沒有盈利支持股息，派息難以持續');
   if (dps > data.eps * MAX_PAYOUT) return skip('派息比率高於 90%，股息難以持續，並非穩定派息');
   if (dps < data.eps * MIN_PAYOUT) return skip('派息比率低於 20%，股息並非估值的主要來源');

@@ -1,11 +1,12 @@
 import type { MarketData } from '../../market-data/types';
-import type { ReportInput, ValuationModel, ValuationResult } from '../types';
+import type { ReportInput, Uncertainty, ValuationModel, ValuationResult } from '../types';
 import { priceTiming } from '../as-of';
 import { financialMetrics, type FinancialMetrics } from '../metrics';
 import { roundPrice, round } from '../format';
 import type { DiscountRate, GrowthCap } from './assumptions';
 import {
   blendedRange,
+  callPrices,
   confidencePercent,
   dataCompleteness,
   inBlend,
@@ -56,6 +57,9 @@ function revenueReference(data: MarketData): GrowthCap | null {
   const own = data.fiscalYears ? revenueGrowthOf(data.fiscalYears).growth : null;
   return own ? { rate: own.rate, source: own.source } : null;
 }
+
+/** The buy and sell prices of a rated report (the same function the watchlist's alerts use); none for an unrated one. */
+const withCallPrices = (prices: ReturnType<typeof callPrices>) => (prices ? { callPrices: prices } : {});
 
 /** The default of PRICE_STALE_DAYS: a price older than this gives no call. */
 export const DEFAULT_PRICE_STALE_DAYS = 180;
@@ -168,11 +172,12 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
     dispersion: modelDispersion(models),
   });
   const risk = assessRisk(data, metrics, uncertainty.level, leverage);
+  const losing = (data.eps !== null && data.eps <= 0) || (data.netIncome !== null && data.netIncome < 0);
   const capped =
     unrated !== null
       ? null
       : kind === 'loss_maker'
-        ? '公司虧損或自由現金流為負，估值不確定性高，評級最多為「買入」或「賣出」，不作「強烈」評級'
+        ? `${losing ? '公司虧損' : '自由現金流為負'}，估值不確定性高，評級最多為「買入」或「賣出」，不作「強烈」評級`
         : leverage
           ? `${leverage.text}，評級最多為「買入」或「賣出」，不作「強烈」評級`
           : null;
@@ -191,6 +196,7 @@ export function valuationModels(input: ReportInput, options: ValuationOptions = 
     upside,
     recommendation: limited.recommendation,
     ...(note !== null ? { recommendationNote: note } : {}),
+    ...withCallPrices(callPrices({ fairValue, recommendation: limited.recommendation, uncertainty: uncertainty.level })),
     confidence,
     method: used.length > 0 ? used.map((m) => SHORT_NAMES[m.id]).join('、') : '沒有適用的估值模型',
     riskLevel: risk.level,
