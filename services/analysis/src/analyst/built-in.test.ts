@@ -37,7 +37,9 @@ describe('the built-in analyst', () => {
     expect(business.competitiveAdvantage).toContain('淨利潤率 20%'); // 5e9 / 25e9
     expect(business.competitiveAdvantage).toContain('（ROE）25%'); // 5e9 / (20 × 1e9)
     // P/E 17 vs the six peers' median 21 and their quartiles
-    expect(business.marketPosition).toContain('低於同行業（Specialty Industrial Machinery）的同業中位數 21 倍（6 家，四分位 18.5–23.5 倍），估值較同業折讓');
+    expect(business.marketPosition).toContain(
+      '低於同行業（Specialty Industrial Machinery）的同業中位數 21 倍（6 家，四分位 18.5–23.5 倍），估值較同業折讓',
+    );
     expect(business.growthProspects).toContain('12.5%'); // ROE × retention
     expect(business.financialHealth).toContain('淨負債 USD 60 億'); // 10e9 − 4e9
     expect(business.financialHealth).toContain('債務對股東權益比率 0.5 倍');
