@@ -92,4 +92,8 @@ describe('valuation coverage over the bundled universe', () => {
     expect(figures.proseChecked.HK).toBeGreaterThan(20);
     expect(figures.proseContradictions).toEqual([]);
   });
+
+  it('names Hong Kong peers for Hong Kong relative models, or says it found fewer than three', () => {
+    expect(figures.hkPeerModelsUnexplained).toEqual([]);
+  });
 });

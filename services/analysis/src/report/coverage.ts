@@ -73,6 +73,10 @@ export interface CoverageFigures {
   proseContradictions: string[];
   /** Reports whose prose was checked, per market. */
   proseChecked: Record<'HK' | 'US', number>;
+  /** "SYMBOL model" for each Hong Kong relative or EV/Sales model naming fewer than three Hong Kong peers (issue 27, item 4). */
+  hkPeerModelsWithoutThreePeers: string[];
+  /** Those of them that do not say they found fewer than three peers (must be empty: the reader is told why). */
+  hkPeerModelsUnexplained: string[];
   /** How the relative and EV/Sales models came out: in the blend, shown as a reference (too few peers), skipped. */
   peerModels: { blend: number; check: number; skipped: number };
   /** The median number of peers behind a blended multiple. */
@@ -213,12 +217,24 @@ function multiplesFigures(rows: CoverageRow[]) {
     r.valuation.models.filter((m) => inBlend(m) && (m.id === 'relative' || m.id === 'ev_sales')).flatMap((m) => m.peers ?? []);
   const counts = rows.flatMap(blendedComparisons).map((c) => c.peers.length);
   const sorted = [...counts].sort((a, b) => a - b);
+  const hkWithoutPeers = rows
+    .filter((r) => r.market === 'HK')
+    .flatMap((r) =>
+      r.valuation.models
+        .filter((m) => m.id === 'relative' || m.id === 'ev_sales')
+        .filter((m) => !(m.peers ?? []).some((c) => c.peers.filter((p) => p.symbol.endsWith('.HK')).length >= 3))
+        .map((model) => ({ symbol: r.symbol, model })),
+    );
   return {
     peerModels: {
       blend: peerModels.filter(inBlend).length,
       check: peerModels.filter((m) => !m.skipped && m.role === 'check').length,
       skipped: peerModels.filter((m) => m.skipped).length,
     },
+    hkPeerModelsWithoutThreePeers: hkWithoutPeers.map(({ symbol, model }) => `${symbol} ${model.id}`),
+    hkPeerModelsUnexplained: hkWithoutPeers
+      .filter(({ model }) => ![model.reason ?? '', ...Object.values(model.inputs)].some((t) => typeof t === 'string' && /同業少於/.test(t)))
+      .map(({ symbol, model }) => `${symbol} ${model.id}`),
     medianPeersPerMultiple: sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : null,
     ratedOnFewPeers: rated.flatMap((r) =>
       blendedComparisons(r)

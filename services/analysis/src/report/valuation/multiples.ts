@@ -75,6 +75,8 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
       .join('、')} 等權平均`,
   };
   const applied: Applied[] = [];
+  /** Peers named although the stock's own figure gives no value: the reader still sees what its peers trade at. */
+  const unvalued: PeerSet[] = [];
   const notes: Record<string, string> = {};
   for (const [multiple, weight] of Object.entries(weights) as [PeerMultipleId, number][]) {
     const set = choosePeers(data, medians, multiple);
@@ -84,6 +86,7 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
     }
     const value = valueAt(data, multiple, set.median);
     if (value === null) {
+      unvalued.push(set);
       notes[`${multiple}Note`] =
         multiple === 'ev_ebitda' && (data.totalDebt === null || data.cash === null)
           ? EV_NET_DEBT_UNKNOWN
@@ -129,8 +132,9 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
       weight: 0,
       skipped: true,
       reason: '沒有足夠同業或公司自身數據，同業倍數不適用',
-      inputs,
+      inputs: { ...inputs, ...Object.fromEntries(unvalued.flatMap((set) => Object.entries(peerInputs(set)))) },
       range: null,
+      ...(unvalued.length > 0 ? { peers: unvalued.map((set) => set.comparison) } : {}),
     };
   }
   const range = blendApplied(counted);
@@ -185,7 +189,8 @@ export function evSalesModel(data: MarketData, medians: SectorMedians | null): V
     return equity > 0 ? equity / (data.sharesOutstanding as number) : null;
   };
   const value = perShare(set.median);
-  if (value === null) return skip('按同業倍數計算的企業價值低於淨債務');
+  // The peers are still named: the reader sees what they trade at, and that the net debt exceeds it.
+  if (value === null) return { ...skip('按同業倍數計算的企業價值低於淨債務'), peers: [set.comparison] };
   return {
     ...base,
     role: set.thin ? 'check' : 'blend',

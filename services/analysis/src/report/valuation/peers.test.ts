@@ -58,25 +58,22 @@ describe('choosePeers (ADR 0067)', () => {
     expect(sut?.comparison.excluded?.map((p) => p.symbol)).toEqual(['M3']);
   });
 
-  it('compares a company outside banks, insurers and telecoms never with them, and a bank only with banks', () => {
+  it('compares a bank only with banks, while a company outside the closed families widens to its whole sector', () => {
     const sector = medians([
       ...[15, 17, 19].map((pe, i) => peer(`S${i}`, 'Asset Management & Custody Banks', pe)),
       ...[8, 9, 10, 11, 12].map((pe, i) => peer(`B${i}`, 'Regional Banks', pe)),
+      peer('INS', 'Property & Casualty Insurance', 13),
     ]);
-    const broker = steadyCompany({ sector: 'Financials', industry: 'Investment Banking & Brokerage' });
-    // three non-bank peers: a thin set, shown only as a reference, never the banks
-    expect(choosePeers(broker, sector, 'pe')).toMatchObject({ thin: true, group: '同板塊（Industrials）' });
-    expect(
-      choosePeers(broker, sector, 'pe')
-        ?.comparison.peers.map((p) => p.symbol)
-        .sort(),
-    ).toEqual(['S0', 'S1', 'S2']);
     const bank = steadyCompany({ sector: 'Financials', industry: 'Diversified Banks' });
     expect(
       choosePeers(bank, sector, 'pe')
         ?.comparison.peers.map((p) => p.symbol)
         .sort(),
     ).toEqual(['B0', 'B1', 'B2', 'B3', 'B4']);
+    const insurer = steadyCompany({ sector: 'Financials', industry: 'Multi-line Insurance' });
+    expect(choosePeers(insurer, sector, 'pe')).toBeNull();
+    const broker = steadyCompany({ sector: 'Financials', industry: 'Investment Banking & Brokerage' });
+    expect(choosePeers(broker, sector, 'pe')).toMatchObject({ thin: false, group: '同板塊（Industrials）' });
   });
 
   it('gives no set with fewer than three peers', () => {

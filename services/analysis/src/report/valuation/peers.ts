@@ -24,8 +24,8 @@ export const MULTIPLE_CAP: Record<PeerMultipleId, number> = { pe: 100, pb: 20, e
 
 /**
  * Families of industries whose businesses are priced on their own terms: a bank is compared
- * with banks only, an insurer with insurers, a telecom with telecoms. The sector, the last
- * widening, leaves out these families' members for any company outside them.
+ * with banks only, an insurer with insurers, a telecom with telecoms, never widening to the
+ * sector. Any other company widens to its whole sector when its industry has too few peers.
  */
 const CLOSED_FAMILIES = new Set(['bank', 'insurance', 'reinsurance', 'telecom']);
 
@@ -107,7 +107,7 @@ function outlierReason(multiple: PeerMultipleId, value: number): string {
 /**
  * The groups a stock's peers are drawn from, narrowest first: the same industry, the same
  * Damodaran industry, the same family of industries (all banks, all telecoms, all
- * utilities), then the sector less the closed families the stock is not part of.
+ * utilities), then, outside the closed families, the whole sector.
  */
 function peerGroups(data: MarketData, medians: SectorMedians | null, all: Candidate[]): Array<[Candidate[], string]> {
   const group = damodaranIndustry(data.industry);
@@ -117,14 +117,8 @@ function peerGroups(data: MarketData, medians: SectorMedians | null, all: Candid
   if (data.industry !== null) groups.push([all.filter((c) => c.peer.industry === data.industry), `同行業（${data.industry}）`]);
   if (group !== null) groups.push([all.filter((c) => damodaranIndustry(c.peer.industry) === group), `同類行業（${group}）`]);
   if (family !== null) groups.push([all.filter((c) => familyOfPeer(c) === family), `同類行業（${family}）`]);
-  // A bank is compared with banks only; a company outside the closed families never with them.
-  if (family === null || !CLOSED_FAMILIES.has(family)) {
-    const open = all.filter((c) => {
-      const f = familyOfPeer(c);
-      return f === null || !CLOSED_FAMILIES.has(f);
-    });
-    groups.push([open, `同板塊（${medians?.sector ?? data.sector ?? ''}）`]);
-  }
+  // A bank is compared with banks only, a telecom with telecoms.
+  if (family === null || !CLOSED_FAMILIES.has(family)) groups.push([all, `同板塊（${medians?.sector ?? data.sector ?? ''}）`]);
   return groups;
 }
 
