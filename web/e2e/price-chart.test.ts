@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { waitFor } from '@stockai/platform/src/testing';
+import type { AnalysisResults } from '@stockai/contracts';
+import { formatDate } from '../src/lib/format-date';
+import { startWebApp, type WebApp } from './web-app';
+
+/**
+ * The report's price chart where the history ends long before the price (issue 27, item 6):
+ * the bundled S&P 500 closes end 2024-06, the bundled price is of 2026-08. The chart shows the
+ * history, a visible break, and the latest price as its own marked point at its own date,
+ * never a line across the missing years; caption and text alternative give both dates.
+ * Screenshots at 1280 and 375 px go to E2E_SCREENSHOTS (default: the system's temp directory).
+ */
+describe('the price chart across missing data', () => {
+  let web: WebApp;
+  let token: string;
+  let analysisId: string;
+  /** The history's last date and the price's, as the report gives them. */
+  let historyEnd: string;
+  let priceDate: string;
+  const screenshots = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'price-chart-'));
+
+  beforeAll(async () => {
+    web = await startWebApp();
+    const res = await fetch(web.url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `chart-${Date.now()}@example.com`, password: 'chart-pass-1', firstName: '嘉欣', lastName: '黃' }),
+    });
+    token = ((await res.json()) as { token: string }).token;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    await waitFor('the credit account', async () => (await fetch(web.url('/api/users/credits'), { headers })).status === 200, 20_000);
+    const start = await fetch(web.url('/api/analysis/analyze/AAPL'), { method: 'POST', headers, body: '{}' });
+    analysisId = ((await start.json()) as { analysisId: string }).analysisId;
+    let results: AnalysisResults | undefined;
+    await waitFor(
+      'the analysis to complete',
+      async () => {
+        const answer = await fetch(web.url(`/api/analysis/${analysisId}`), { headers });
+        results = ((await answer.json()) as { status?: string; results?: AnalysisResults }).results;
+        return results !== undefined;
+      },
+      60_000,
+    );
+    historyEnd = results!.charts.priceHistory!.to;
+    priceDate = results!.charts.price!.asOf!;
+    // The case this test is about: the bundled history ends years before the bundled price.
+    expect(Date.parse(priceDate) - Date.parse(historyEnd)).toBeGreaterThan(365 * 86_400_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  test.each([
+    [1280, 800],
+    [375, 812],
+  ])(
+    'at %i px: history, a break, and the latest price apart with its date',
+    async (width, height) => {
+      const context = await web.browser.newContext({ viewport: { width, height } });
+      await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
+      const page = await context.newPage();
+      try {
+        await page.goto(web.url(`/?analysis=${analysisId}`));
+        const chart = page.getByRole('figure', { name: '股價走勢、52 週範圍及合理價值' });
+        const gap = chart.getByTestId('price-gap');
+        await gap.waitFor();
+        await chart.scrollIntoViewIfNeeded();
+
+        // The history's line ends left of the break; the price's point stands right of it.
+        const line = chart.locator('.chart__line');
+        const [lineBox, gapBox, pointBox] = await Promise.all([
+          line.boundingBox(),
+          gap.locator('.chart__gap-band').boundingBox(),
+          chart.getByTestId('price-point').boundingBox(),
+        ]);
+        expect(lineBox!.x + lineBox!.width).toBeLessThanOrEqual(gapBox!.x + 1);
+        expect(pointBox!.x).toBeGreaterThanOrEqual(gapBox!.x + gapBox!.width - 1);
+        expect(pointBox!.x + pointBox!.width).toBeLessThanOrEqual(width);
+        // One path only, for the history: nothing is drawn from its end to the price.
+        expect(await chart.locator('path.chart__line').count()).toBe(1);
+        const d = (await line.getAttribute('d')) ?? '';
+        const lastX = Number(/(-?[\d.]+),(-?[\d.]+)\s*$/.exec(d.replace(/[A-Za-z]/g, ' ').trim())?.[1]);
+        const band = await gap.locator('.chart__gap-band').getAttribute('x');
+        expect(lastX).toBeLessThanOrEqual(Number(band));
+
+        // The dates in the caption, the point's label and the text alternative.
+        const [end, latest] = [formatDate(historyEnd), formatDate(priceDate)];
+        const caption = (await chart.getByTestId('price-gap-caption').textContent()) ?? '';
+        expect(caption).toContain(`${end} 至 ${latest} 之間沒有股價數據（時間軸斷開）；右方圓點為 ${latest} 的最新股價`);
+        expect(await chart.getByTestId('price-point-date').textContent()).toBe(latest);
+        const summary = await chart.evaluate(
+          (figure) => document.getElementById(figure.getAttribute('aria-describedby') ?? '')?.textContent,
+        );
+        expect(summary).toContain(`股價走勢只到 ${end}；${end} 至 ${latest} 之間沒有股價數據`);
+        expect(summary).toContain(`最新股價`);
+
+        await chart.screenshot({ path: path.join(screenshots, `price-chart-${width}.png`) });
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
+});
