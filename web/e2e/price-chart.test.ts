@@ -34,7 +34,7 @@ describe('the price chart across missing data', () => {
     await waitFor('the credit account', async () => (await fetch(web.url('/api/users/credits'), { headers })).status === 200, 20_000);
     const start = await fetch(web.url('/api/analysis/analyze/AAPL'), { method: 'POST', headers, body: '{}' });
     analysisId = ((await start.json()) as { analysisId: string }).analysisId;
-    let results: AnalysisResults | undefined;
+    let results = undefined as AnalysisResults | undefined;
     await waitFor(
       'the analysis to complete',
       async () => {
