@@ -44,8 +44,9 @@ describe('the price chart across missing data', () => {
       },
       60_000,
     );
-    historyEnd = results!.charts.priceHistory!.to;
-    priceDate = results!.charts.price!.asOf!;
+    const charts = results?.charts;
+    historyEnd = charts?.priceHistory?.to ?? '';
+    priceDate = charts?.price?.asOf ?? '';
     // The case this test is about: the bundled history ends years before the bundled price.
     expect(Date.parse(priceDate) - Date.parse(historyEnd)).toBeGreaterThan(365 * 86_400_000);
   }, 120_000);
