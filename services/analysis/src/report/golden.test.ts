@@ -15,9 +15,9 @@ import type { AnalysisResults, ValuationModel } from './types';
 import { damodaranIndustry } from './valuation/industry-map';
 
 /**
- * Golden reports: thirteen bundled stocks of every kind the engine tells apart, valued as of
+ * Golden reports: fifteen bundled stocks of every kind the engine tells apart, valued as of
  * one fixed day. Each model's value is recomputed here from the bundled inputs with the
- * formulas of ADR 0017 written out independently (the engine's code is not called for them),
+ * formulas of ADRs 0017, 0055 and 0067 written out independently (the engine's code is not called for them),
  * then the blend, the range, the call, the risk and the prose are checked against the report.
  */
 const NOW = new Date('2026-11-25T09:00:00Z');
@@ -121,27 +121,56 @@ function recompute(m: ValuationModel, data: MarketData, peerPe: Map<string, numb
     const base = data.netIncome ?? (data.eps as number) * (data.sharesOutstanding as number);
     return discounted(base, g0, r, (g) => clamp(1 - g / reinvest, 0, 1)) / (data.sharesOutstanding as number);
   }
+  const netDebt = data.totalDebt !== null && data.cash !== null ? data.totalDebt - data.cash : null;
   if (m.id === 'relative') {
     const parts = (m.peers ?? []).map((cmp) => {
-      // every named peer's multiple is its bundled one
+      // every named peer's multiple is its bundled one, within the outlier rule (ADR 0067), at least five behind a blended model
       if (cmp.multiple === 'pe') for (const p of cmp.peers) expect(p.value).toBeCloseTo(peerPe.get(p.symbol) as number, 2);
+      for (const p of cmp.peers) expect(p.value > 0 && p.value <= CAPS[cmp.multiple]).toBe(true);
+      expect(cmp.peers.length).toBeGreaterThanOrEqual(m.role === 'check' ? 3 : 5);
       const mid = median(cmp.peers.map((p) => p.value));
-      return cmp.multiple === 'pe' ? mid * (data.eps as number) : cmp.multiple === 'pb' ? mid * (data.bookValuePerShare as number) : null;
+      if (cmp.multiple === 'pe') return mid * (data.eps as number);
+      if (cmp.multiple === 'pb') return mid * (data.bookValuePerShare as number);
+      return (mid * (data.ebitda as number) - (netDebt as number)) / (data.sharesOutstanding as number);
     });
-    const known = parts.filter((v): v is number => v !== null);
-    return known.length === parts.length ? known.reduce((s, v) => s + v, 0) / known.length : m.value;
+    return parts.reduce((s, v) => s + v, 0) / parts.length;
   }
   if (m.id === 'ev_sales') {
     const cmp = m.peers?.[0];
-    return cmp ? (median(cmp.peers.map((p) => p.value)) * (data.revenue as number)) / (data.sharesOutstanding as number) : null;
+    if (!cmp) return null;
+    const enterprise = median(cmp.peers.map((p) => p.value)) * (data.revenue as number);
+    // debt and cash known: EV/Sales, less net debt; else price/sales
+    return (enterprise - (netDebt ?? 0)) / (data.sharesOutstanding as number);
   }
   return null;
+}
+
+/** The outlier rule's caps (ADR 0067), written out. */
+const CAPS: Record<string, number> = { pe: 100, pb: 20, ev_ebitda: 50, ev_sales: 30 };
+
+/** The revenue's compound yearly growth over the fiscal years, or null (fewer than two years apart, a non-positive end). */
+function revenueCagr(data: MarketData): number | null {
+  const withRevenue = (data.fiscalYears ?? []).filter((y) => y.revenue !== null);
+  const [first, last] = [withRevenue[0], withRevenue.at(-1)];
+  if (!first || !last) return null;
+  const span = Math.round((Date.parse(last.end) - Date.parse(first.end)) / (365.25 * 86_400_000));
+  return span >= 2 && first.revenue! > 0 && last.revenue! > 0 ? (last.revenue! / first.revenue!) ** (1 / span) - 1 : null;
+}
+
+/** The reverse DCF's implied yearly revenue growth: the US industry's net margin when positive, else 8 %; ten years, g∞ 2.5 %. */
+function impliedGrowth(data: MarketData, r: number): number {
+  const industryMargin = data.market === 'US' ? Number(industries.get(`US|${damodaranIndustry(data.industry)}`)?.net_margin) : NaN;
+  const margin = industryMargin > 0 ? industryMargin : 0.08;
+  const factor = ((data.marketCap as number) * (1 + r) ** 10 * (r - 0.025)) / ((data.revenue as number) * margin * 1.025);
+  return factor ** (1 / 10) - 1;
 }
 
 interface Golden {
   symbol: string;
   kind: 'bank' | 'insurer' | 'loss_maker' | 'general';
   blended: ValuationModel['id'][];
+  /** The reporting and the trading currency, where they differ (figures converted at the dated rate before valuing). */
+  currencies?: [string, string];
   /** Expected when the price is older than PRICE_STALE_DAYS (none: the HK prices are the daily closes to 2026-10-09). */
   stale?: boolean;
 }
@@ -155,10 +184,13 @@ const GOLDEN: Golden[] = [
   { symbol: 'KO', kind: 'general', blended: ['dcf', 'relative'] },
   { symbol: 'INTC', kind: 'loss_maker', blended: ['ev_sales'] },
   { symbol: 'MMM', kind: 'general', blended: ['dcf', 'relative'] }, // conglomerate: fewer than five conglomerates, so industrials peers
-  { symbol: '0005.HK', kind: 'bank', blended: ['residual_income', 'relative'] }, // payout above 90 %: no DDM; HK bank peers priced
+  { symbol: '0005.HK', kind: 'bank', blended: ['residual_income'] }, // payout above 90 %: no DDM; four HK bank peers: P/E and P/B as a reference only
   { symbol: '1299.HK', kind: 'insurer', blended: ['residual_income'] },
   { symbol: '0941.HK', kind: 'general', blended: ['dcf', 'dividend_discount'] }, // red chip
-  { symbol: '0700.HK', kind: 'general', blended: ['dcf'] }, // several fiscal years: normalised free cash flow, revenue growth
+  { symbol: '0700.HK', kind: 'general', blended: ['dcf', 'relative'] }, // several fiscal years: normalised free cash flow, revenue growth; sector peers
+  { symbol: '3968.HK', kind: 'bank', blended: ['residual_income'], currencies: ['CNY', 'HKD'] }, // a mainland bank reporting in CNY: residual income, four HK bank peers as a reference
+  { symbol: '1211.HK', kind: 'general', blended: ['dcf', 'relative'], currencies: ['CNY', 'HKD'] }, // reports in CNY, priced in HKD
+  { symbol: '0066.HK', kind: 'loss_maker', blended: ['ev_sales'] }, // negative free cash flow: EV/Sales, the reverse DCF against its own revenue growth
 ];
 
 describe('golden reports', () => {
@@ -201,8 +233,16 @@ describe('golden reports', () => {
     await drop?.();
   });
 
-  describe.each(GOLDEN)('$symbol', ({ symbol, kind, blended, stale }) => {
+  describe.each(GOLDEN)('$symbol', ({ symbol, kind, blended, stale, currencies }) => {
     const get = () => reports.get(symbol)!;
+
+    if (currencies)
+      it(`reports in ${currencies[0]} and is priced and valued in ${currencies[1]}, at the mainland's country premium`, () => {
+        const { data, report } = get();
+        expect([data.reportingCurrency, data.currency]).toEqual(currencies);
+        expect(report.valuation.currency).toBe(currencies[1]);
+        expect(report.valuation.discountRate?.countryRiskPremium).toBeCloseTo(Number(countries.get('CN')?.country_risk_premium), 4);
+      });
 
     it(`is valued as a ${kind} by ${blended.join(', ')}`, () => {
       const { report } = get();
@@ -210,7 +250,15 @@ describe('golden reports', () => {
       expect(report.valuation.models.filter((m) => m.weight > 0).map((m) => m.id)).toEqual(blended);
       if (kind === 'bank' || kind === 'insurer')
         expect(report.valuation.models.some((m) => m.id === 'dcf' || m.id === 'ev_sales')).toBe(false);
-      if (kind === 'loss_maker') expect(report.valuation.models.find((m) => m.id === 'reverse_dcf')?.skipped).toBe(false);
+      if (kind === 'loss_maker') {
+        const reverse = report.valuation.models.find((m) => m.id === 'reverse_dcf')!;
+        const { data } = get();
+        expect(reverse.skipped).toBe(false);
+        expect(reverse.inputs.impliedRevenueGrowth).toBeCloseTo(impliedGrowth(data, costOfEquity(data)), 3);
+        const own = revenueCagr(data);
+        if (own === null) expect(reverse.inputs.referenceGrowth).toBeNull();
+        else expect(reverse.inputs.referenceGrowth).toBeCloseTo(own, 3);
+      }
     });
 
     it('has each model at the value its formula gives on the bundled inputs, and the blend at their weighted mean', () => {
@@ -263,9 +311,15 @@ describe('golden reports', () => {
         // models over 2× apart: no call stronger than each model's own (ADR 0067)
         const own = values.map((value) => strengthAt((value / price - 1) * 100));
         if (dispersion > 2) strength = strength > 0 ? Math.max(0, Math.min(strength, ...own)) : Math.min(0, Math.max(strength, ...own));
-        // a loss-maker on revenue multiples alone, with no years of revenue to weigh the reverse DCF against: at most a hold
+        // a loss-maker on revenue multiples alone: a buy only when the price implies no more growth than its own revenue's,
+        // a sell only when it implies more (or over 25 %); else at most a hold
         const revenueOnly = v.models.filter((m) => m.weight > 0).every((m) => m.id === 'ev_sales');
-        if (revenueOnly && !data.fiscalYears) strength = 0;
+        if (revenueOnly) {
+          const implied = impliedGrowth(data, costOfEquity(data));
+          const own = revenueCagr(data);
+          const supports = implied > 0.25 ? 'sell' : own === null ? null : implied <= own ? 'buy' : 'sell';
+          if (strength !== 0 && supports !== (strength > 0 ? 'buy' : 'sell')) strength = 0;
+        }
         expect(v.recommendation).toBe(['strong_sell', 'sell', 'hold', 'buy', 'strong_buy'][strength + 2]);
       }
       if (ageDays > 7) expect(report.priceBanner).toContain(String(data.asOf));
