@@ -1,4 +1,4 @@
-import { assessBusiness } from '../report/business';
+import { assessBusiness, narrativeTexts } from '../report/business';
 import { industrialsMedians, steadyCompany } from '../report/fixtures';
 import { adviseInvestors } from '../report/suggestions';
 import type { ReportInput } from '../report/types';
@@ -18,14 +18,7 @@ describe('the built-in analyst', () => {
 
   it('writes every business field in Chinese, quoting the computed figures', async () => {
     const business = await assessBusiness(input, valuationModels(input, { now: FIGURES_DATE }), sut, ctx);
-    const texts = [
-      business.primaryBusiness,
-      business.competitiveAdvantage,
-      business.marketPosition,
-      business.growthProspects,
-      business.financialHealth,
-      business.managementQuality,
-    ];
+    const texts = narrativeTexts(business);
     for (const text of texts) {
       expect(text.length).toBeGreaterThan(20);
       expect(text).toMatch(chinese);

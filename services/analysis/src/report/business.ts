@@ -2,6 +2,20 @@ import type { Analyst, AnalystContext } from '../analyst';
 import type { BusinessAnalysis, ReportInput, ValuationResult } from './types';
 import { type FinancialMetrics, financialMetrics } from './metrics';
 
+/** The business section's text fields, in the order the report shows them. */
+export function narrativeTexts(business: Pick<BusinessAnalysis, keyof BusinessNarrativeFields>): string[] {
+  return [
+    business.primaryBusiness,
+    business.competitiveAdvantage,
+    business.marketPosition,
+    business.growthProspects,
+    business.financialHealth,
+    business.managementQuality,
+  ];
+}
+
+type BusinessNarrativeFields = Omit<BusinessAnalysis, 'score' | 'writtenBy' | 'sources'>;
+
 export interface BusinessScore {
   score: number;
   parts: { profitability: number; returns: number; balanceSheet: number; cashConversion: number; scale: number };

@@ -42,7 +42,8 @@ export function steadyCompany(overrides: Partial<MarketData> = {}): MarketData {
   };
 }
 
-const peer = (
+/** A US peer with its multiples; EV/Sales 1.1 × its price/sales. */
+export const peer = (
   symbol: string,
   marketCap: number,
   pe: number,

@@ -11,7 +11,7 @@ import { loadUniverse } from '../universe/loader';
 import { createUniverse, NO_DATA_REASON, type Universe } from '../universe/service';
 import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './index';
 import { RECOMMENDATION_TEXT } from './labels';
-import type { AnalysisResults, ValuationModel } from './types';
+import type { AnalysisResults, PeerMultipleId, ValuationModel } from './types';
 import { damodaranIndustry } from './valuation/industry-map';
 
 /**
@@ -146,7 +146,7 @@ function recompute(m: ValuationModel, data: MarketData, peerPe: Map<string, numb
 }
 
 /** The outlier rule's caps (ADR 0067), written out. */
-const CAPS: Record<string, number> = { pe: 100, pb: 20, ev_ebitda: 50, ev_sales: 30 };
+const CAPS: Record<PeerMultipleId, number> = { pe: 100, pb: 20, ev_ebitda: 50, ev_sales: 30 };
 
 /** The revenue's compound yearly growth over the fiscal years, or null (fewer than two years apart, a non-positive end). */
 function revenueCagr(data: MarketData): number | null {

@@ -2,6 +2,7 @@ import type { MarketData } from '../market-data/types';
 import { sentencesOf } from '../analyst/fact-check';
 import type { AnalysisResults } from './types';
 import { financialMetrics } from './metrics';
+import { narrativeTexts } from './business';
 
 /**
  * Checks a finished report's words against its own figures (issue 27, item 5): no sentence
@@ -65,15 +66,7 @@ function known(stated: Stated, figures: number[]): boolean {
 /** What the report's text says that its figures do not. */
 export function proseIssues(report: AnalysisResults, data: MarketData): ProseIssue[] {
   const { summary, business, ...rest } = report;
-  const narrative = [
-    business.primaryBusiness,
-    business.competitiveAdvantage,
-    business.marketPosition,
-    business.growthProspects,
-    business.financialHealth,
-    business.managementQuality,
-  ];
-  const texts = [summary, ...narrative];
+  const texts = [summary, ...narrativeTexts(business)];
   const sentences = texts.flatMap(sentencesOf);
   // The figures the text is written from: the report's sections, the market data and the ratios computed from it.
   const figures = figuresOf({ ...rest, score: business.score, data, metrics: financialMetrics(data) });

@@ -2,6 +2,7 @@ import { builtInAnalyst } from '../analyst';
 import { toMarketData } from '../market-data/snapshot';
 import type { MarketData } from '../market-data/types';
 import { parseBundle, readBundleFiles } from '../universe/bundle';
+import { narrativeTexts } from './business';
 import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from './index';
 import type { AnalysisResults, ReportInput } from './types';
 
@@ -59,12 +60,7 @@ function readerTexts(report: AnalysisResults): string[] {
   return [
     ...report.notes,
     report.summary,
-    business.primaryBusiness,
-    business.competitiveAdvantage,
-    business.marketPosition,
-    business.growthProspects,
-    business.financialHealth,
-    business.managementQuality,
+    ...narrativeTexts(business),
     ...suggestions.byInvestorType.flatMap((a) => [a.rationale, a.horizon, ...a.keyRisks]),
     ...(report.valuation.riskFactors ?? []),
   ];

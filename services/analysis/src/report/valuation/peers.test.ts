@@ -1,20 +1,11 @@
-import { industrialsMedians, steadyCompany } from '../fixtures';
+import { industrialsMedians, peer as fixturePeer, steadyCompany } from '../fixtures';
 import type { PeerFigures, SectorMedians } from '../../market-data/types';
 import { choosePeers, MULTIPLE_CAP } from './peers';
 import { relativeModel } from './multiples';
 
-const peer = (symbol: string, industry: string, pe: number | null, marketCap = 80e9): PeerFigures => ({
-  symbol,
-  name: `${symbol} Corp.`,
-  industry,
-  currency: 'USD',
-  marketCap,
-  pe,
-  pb: 3,
-  evToEbitda: 12,
-  evToSales: 3,
-  ps: 2.5,
-});
+/** A peer of `industry` with P/E `pe` (its other multiples those of the fixtures' peers), US$80 bn unless said. */
+const peer = (symbol: string, industry: string, pe: number, marketCap = 80e9): PeerFigures =>
+  fixturePeer(symbol, marketCap, pe, 12, 3, 2.5, industry);
 
 const medians = (peers: PeerFigures[]): SectorMedians => ({ ...industrialsMedians, peers });
 const MACHINERY = 'Specialty Industrial Machinery';
