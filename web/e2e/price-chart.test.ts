@@ -12,14 +12,17 @@ import { startWebApp, type WebApp } from './web-app';
  * history, a visible break, and the latest price as its own marked point at its own date,
  * never a line across the missing years; caption and text alternative give both dates.
  * Screenshots at 1280 and 375 px go to E2E_SCREENSHOTS (default: the system's temp directory).
+ * Also the peers' chart of the same report: their quartiles and extremes beside the median (ADR 0067).
  */
-describe('the price chart across missing data', () => {
+describe("the report's charts: the price across missing data, the peers' spread", () => {
   let web: WebApp;
   let token: string;
   let analysisId: string;
   /** The history's last date and the price's, as the report gives them. */
   let historyEnd: string;
   let priceDate: string;
+  /** The report's first peer comparison with a spread (ADR 0067). */
+  let comparison: NonNullable<AnalysisResults['charts']>['peerMultiples'][number] | undefined;
   const screenshots = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'price-chart-'));
 
   beforeAll(async () => {
@@ -45,6 +48,7 @@ describe('the price chart across missing data', () => {
       60_000,
     );
     const charts = results?.charts;
+    comparison = charts?.peerMultiples.find((c) => c.spread);
     historyEnd = charts?.priceHistory?.to ?? '';
     priceDate = charts?.price?.asOf ?? '';
     // The case this test is about: the bundled history ends years before the bundled price.
@@ -54,6 +58,25 @@ describe('the price chart across missing data', () => {
   afterAll(async () => {
     await web?.close();
   });
+
+  test("the peers' chart shows their spread beside the median", async () => {
+    expect(comparison?.spread).toBeDefined();
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
+    const page = await context.newPage();
+    try {
+      await page.goto(web.url(`/?analysis=${analysisId}`));
+      const chart = page.getByRole('figure', { name: `${comparison!.label}：與同業比較` });
+      const spread = chart.getByTestId('peer-spread');
+      await spread.waitFor();
+      // As the report's numbers are written (web/src/features/analysis/utils/format.ts).
+      const one = (v: number) => new Intl.NumberFormat('zh-Hant', { maximumFractionDigits: 1 }).format(v);
+      const { low, high, min, max } = comparison!.spread!;
+      expect(await spread.textContent()).toContain(`同業四分位 ${one(low)}–${one(high)}，最低 ${one(min)}、最高 ${one(max)}。`);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   test.each([
     [1280, 800],

@@ -38,6 +38,23 @@ function MultipleChart({ symbol, comparison }: { symbol: string; comparison: Pee
   const min = Math.min(0, ...values);
   const height = MARGIN.top + bars.length * ROW + MARGIN.bottom;
 
+  // The spread beside the median, and the outliers left out of it (ADR 0067).
+  const spreadText = [
+    comparison.spread &&
+      t('analysis.charts.peers.spread', {
+        low: formatNumber(comparison.spread.low, 1),
+        high: formatNumber(comparison.spread.high, 1),
+        min: formatNumber(comparison.spread.min, 1),
+        max: formatNumber(comparison.spread.max, 1),
+      }),
+    comparison.excluded?.length &&
+      t('analysis.charts.peers.excluded', {
+        list: comparison.excluded.map((p) => `${p.symbol} ${formatNumber(p.value, 1)}（${p.reason}）`).join('、'),
+      }),
+  ]
+    .filter(Boolean)
+    .join(' ');
+
   const summary = [
     t('analysis.charts.peers.summaryStock', {
       symbol,
@@ -46,6 +63,7 @@ function MultipleChart({ symbol, comparison }: { symbol: string; comparison: Pee
     }),
     comparison.median !== null && t('analysis.charts.peers.summaryMedian', { value: formatNumber(comparison.median, 1) }),
     comparison.peers.map((p) => `${p.name}（${p.symbol}）${formatNumber(p.value, 1)}`).join('、'),
+    spreadText,
   ]
     .filter(Boolean)
     .join(' ');
@@ -62,6 +80,7 @@ function MultipleChart({ symbol, comparison }: { symbol: string; comparison: Pee
             <span className="chart__key chart__key--median">
               {t('analysis.charts.peers.legendMedian', { value: formatNumber(comparison.median, 1) })}
             </span>
+            {spreadText && <span data-testid="peer-spread">{spreadText}</span>}
           </span>
         )
       }

@@ -41,6 +41,10 @@ export interface PeerMultipleData {
   stock: number | null;
   median: number | null;
   peers: { symbol: string; name: string; value: number }[];
+  /** The peers' quartiles and extremes (ADR 0067); absent in older reports. */
+  spread?: { low: number; high: number; min: number; max: number };
+  /** Peers left out by the outlier rule, with the reason. */
+  excluded?: { symbol: string; value: number; reason: string }[];
 }
 
 export interface ScorePartData {
