@@ -4,7 +4,7 @@ import path from 'node:path';
 import { waitFor } from '@stockai/platform/src/testing';
 import type { AnalysisResults } from '@stockai/contracts';
 import { formatDate } from '../src/lib/format-date';
-import { startWebApp, type WebApp } from './web-app';
+import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 
 /**
  * The report's price chart where the history ends long before the price (issue 27, item 6):
@@ -53,7 +53,7 @@ describe("the report's charts: the price across missing data, the peers' spread"
     priceDate = charts?.price?.asOf ?? '';
     // The case this test is about: the bundled history ends years before the bundled price.
     expect(Date.parse(priceDate) - Date.parse(historyEnd)).toBeGreaterThan(365 * 86_400_000);
-  }, 120_000);
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await web?.close();
