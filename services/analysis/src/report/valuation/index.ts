@@ -1,5 +1,5 @@
 import type { MarketData } from '../../market-data/types';
-import type { ReportInput, Uncertainty, ValuationModel, ValuationResult } from '../types';
+import type { ReportInput, ValuationModel, ValuationResult } from '../types';
 import { priceTiming } from '../as-of';
 import { financialMetrics, type FinancialMetrics } from '../metrics';
 import { roundPrice, round } from '../format';
