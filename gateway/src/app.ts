@@ -7,6 +7,8 @@ import express, { type Express, type Request, type RequestHandler } from 'expres
 import helmet from 'helmet';
 import {
   AppError,
+  type AccessLevel,
+  accessLevelOf,
   accessLog,
   type Cache,
   type Logger,
@@ -76,6 +78,7 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
   const { logger, cache } = options;
   const trust = options.trustedProxies ?? parseTrustedProxies('loopback');
   const clientAddressOf = (req: IncomingMessage) => ((req as ApiRequest).clientAddress ??= clientAddress(req, trust));
+  const securityHeaders = fixedHeadersOf(helmet());
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trust);
@@ -100,8 +103,8 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
     [
       httpMetrics((req) => routePrefixFor((req.url ?? '').split('?')[0] ?? '')),
       requestIdHeader,
-      accessLog(logger),
-      helmet(),
+      accessLog(logger, { levelOf: accessLevel }),
+      securityHeaders,
       cors({
         origin: options.corsOrigins.length ? options.corsOrigins : false,
         credentials: false,
@@ -133,6 +136,42 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
     const url = req.url ?? '';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) api(req, res);
     else void app(req, res);
+  };
+}
+
+/** Answers slower than this are logged by the gateway even when the service answered well. */
+const SLOW_ANSWER_MS = 1000;
+
+/**
+ * The gateway's access line for a request a service answered well and quickly is at debug: the
+ * service logs the same request, with the same request id, at info. Everything the gateway
+ * answered itself (401, 404, 413, 429, the API description), every 4xx/5xx and every slow
+ * answer stays at info or above. Latency and status of every request are in the metrics.
+ */
+function accessLevel(req: IncomingMessage, res: ServerResponse, ms: number): AccessLevel {
+  if ((req as ApiRequest).upstream && res.statusCode < 400 && ms < SLOW_ANSWER_MS) return 'debug';
+  return accessLevelOf(res);
+}
+
+/**
+ * A middleware whose headers are the same on every response (helmet's, as configured here),
+ * run once at start on a stand-in response and replayed: helmet runs a dozen small middleware
+ * per request to set the same dozen headers.
+ */
+function fixedHeadersOf(middleware: RequestHandler): RequestHandler {
+  const headers: Array<[string, string | number | readonly string[]]> = [];
+  let finished = false;
+  const standIn = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.push([name, value]),
+    removeHeader: () => undefined,
+  };
+  void middleware({ headers: {} } as Request, standIn as unknown as Parameters<RequestHandler>[1], () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('the middleware does not set fixed headers at once');
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
   };
 }
 

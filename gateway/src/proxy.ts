@@ -1,6 +1,5 @@
-import http, { type ClientRequest, type IncomingMessage } from 'node:http';
+import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, type Logger, writeError } from '@stockai/platform';
 import { isEventStream } from './event-streams';
 import type { ServiceName } from './route-table';
@@ -36,73 +35,113 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
- * Forwards the request unchanged (path, Authorization header, body stream) to the service
- * chosen by the route table. Ordinary requests share a pool of kept-alive connections; event
- * streams, which hold theirs for minutes, each get a connection of their own outside that pool
- * (bounded by the stream caps in event-streams.ts), so open streams can never leave other
- * requests waiting for a socket.
+ * Headers about one connection, not the message (RFC 9110 §7.6.1): each side of the gateway has
+ * its own. A client's `Connection: close` must not close a pooled upstream connection, and the
+ * gateway's own server frames and keeps alive its answers to the client.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/**
+ * Forwards the request unchanged (method, path, headers but the hop-by-hop ones, body stream) to
+ * the service chosen by the route table, and its answer (status, headers, body stream) back.
+ * Ordinary requests share a pool of kept-alive connections; event streams, which hold theirs for
+ * minutes, each get a connection of their own outside that pool (bounded by the stream caps in
+ * event-streams.ts), so open streams can never leave other requests waiting for a socket.
  *
  * A request without a body that fails with a reset on a reused connection is sent once more on
  * a new one: the service closed an idle connection as the request left, so it never saw it.
  * An upstream that refuses or drops the connection otherwise gives a JSON 503; one that does
  * not answer in time a JSON 504.
+ *
+ * It is node's own HTTP client, without a proxy library: http-proxy(-middleware) parsed the
+ * target URL, copied the headers several times and hooked events on every request, a third of
+ * the gateway's CPU per request (ADR 0071).
  */
 export function proxyToServices(options: ProxyOptions): RequestHandler {
   const pooled = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256, timeout: options.idleMs ?? UPSTREAM_IDLE_MS });
   const streams = new http.Agent({ keepAlive: false });
-  const sent = new WeakMap<IncomingMessage, ClientRequest>();
-  const retried = new WeakSet<IncomingMessage>();
+  const targets = Object.fromEntries(
+    Object.entries(options.upstreams).map(([service, url]) => {
+      const { hostname, port } = new URL(url);
+      return [service, { host: hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(port) || 80 }];
+    }),
+  ) as Record<ServiceName, { host: string; port: number }>;
 
-  const proxy = (agent: http.Agent, timeoutMs: number): RequestHandler => {
-    const middleware: RequestHandler = createProxyMiddleware({
-      router: (req) => options.upstreams[(req as ProxiedRequest).upstream as ServiceName],
-      target: options.upstreams.auth,
-      changeOrigin: false,
-      agent,
-      on: {
-        error(err, req, res) {
-          const code = (err as NodeJS.ErrnoException).code;
-          const reused = sent.get(req)?.reusedSocket === true;
-          if (reused && code === 'ECONNRESET' && IDEMPOTENT.has(req.method ?? '') && !hasBody(req) && !retried.has(req)) {
-            retried.add(req);
-            // The request's (empty) body has ended; piping it again ends the new upstream request at once.
-            void middleware(req as Parameters<RequestHandler>[0], res as Parameters<RequestHandler>[1], () => undefined);
-            return;
-          }
-          options.logger.warn(
-            { err: { message: err.message, code }, path: req.url, requestId: req.headers['x-request-id'] },
-            'upstream error',
-          );
-          if (!(res instanceof http.ServerResponse)) {
-            res.destroy();
-            return;
-          }
-          writeError(
-            code === 'ETIMEDOUT'
-              ? new AppError(504, 'UPSTREAM_TIMEOUT', 'The service took too long to answer, please try again')
-              : new AppError(503, 'UPSTREAM_UNAVAILABLE', 'The service is temporarily unavailable, please try again shortly'),
-            req,
-            res,
-            options.logger,
-          );
-        },
-        proxyReq(proxyReq, req) {
-          sent.set(req, proxyReq);
-          proxyReq.setTimeout(timeoutMs, () => {
-            proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
-          });
-        },
-      },
-    });
-    return middleware;
-  };
-
-  const ordinary = proxy(pooled, options.timeoutMs);
-  const eventStreams = proxy(streams, Math.max(options.timeoutMs, STREAM_SILENCE_MS));
-  return (req, res, next) => {
-    // Set on the incoming request, which http-proxy copies: by the time its `proxyReq` hook runs,
-    // a request that waited for a pooled connection has already sent its head.
+  return (req, res) => {
+    // Set before the request leaves: one that waits for a pooled connection is sent as it was made.
     forwardClientAddress(req, options.clientAddressOf);
-    (isEventStream(req) ? eventStreams : ordinary)(req, res, next);
+    const stream = isEventStream(req);
+    const target = targets[(req as ProxiedRequest).upstream as ServiceName];
+    const headers: string[] = [];
+    for (const name in req.headers) {
+      const value = req.headers[name];
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers.push(name, value as string);
+    }
+    const withBody = hasBody(req);
+    const retryable = IDEMPOTENT.has(req.method ?? '') && !withBody;
+    let upstream: ClientRequest;
+    let retried = false;
+
+    const send = () => {
+      upstream = http.request({
+        host: target.host,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        agent: stream ? streams : pooled,
+      });
+      upstream.setTimeout(stream ? Math.max(options.timeoutMs, STREAM_SILENCE_MS) : options.timeoutMs, () => {
+        upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
+      });
+      upstream.once('response', (answer) => relay(answer, res));
+      upstream.once('error', (err: NodeJS.ErrnoException) => {
+        // The client left and the request was dropped with it (below): nobody to answer.
+        if (res.destroyed) return;
+        if (retryable && !retried && err.code === 'ECONNRESET' && upstream.reusedSocket && !res.headersSent) {
+          retried = true;
+          send();
+          return;
+        }
+        failed(err, req, res, options.logger);
+      });
+      if (withBody) req.pipe(upstream);
+      else upstream.end();
+    };
+    send();
+    // The client went away before the whole answer was sent: the service stops too (an event
+    // stream's connection is closed, so the service sees its client leave).
+    res.once('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
   };
+}
+
+function relay(answer: IncomingMessage, res: ServerResponse) {
+  const headers: Record<string, string | string[]> = {};
+  for (const name in answer.headers) {
+    const value = answer.headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  }
+  res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+  // A service that drops its connection mid-answer: the client's is dropped too, not ended as if complete.
+  answer.once('error', () => res.destroy());
+  answer.once('aborted', () => res.destroy());
+  answer.pipe(res);
+}
+
+function failed(err: NodeJS.ErrnoException, req: IncomingMessage, res: ServerResponse, logger: Logger) {
+  logger.warn({ err: { message: err.message, code: err.code }, path: req.url, requestId: req.headers['x-request-id'] }, 'upstream error');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  writeError(
+    err.code === 'ETIMEDOUT'
+      ? new AppError(504, 'UPSTREAM_TIMEOUT', 'The service took too long to answer, please try again')
+      : new AppError(503, 'UPSTREAM_UNAVAILABLE', 'The service is temporarily unavailable, please try again shortly'),
+    req,
+    res,
+    logger,
+  );
 }
