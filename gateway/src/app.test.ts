@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { waitFor } from '@stockai/platform/src/testing';
 import { RevocationList, createLogger, createMemoryCache, generateRsaKeyPair, signAccessToken, verifyAccessToken } from '@stockai/platform';
 import { createGatewayApp } from './app';
 import type { Upstreams } from './proxy';
@@ -260,6 +262,104 @@ describe('gateway rate limit', () => {
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+      await upstream.close();
+    }
+  });
+});
+
+describe('gateway proxy and access log', () => {
+  const keys = generateRsaKeyPair();
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+
+  async function startGateway(level: 'info' | 'debug', upstreamUrl: string) {
+    const app = createGatewayApp({
+      logger: createLogger('gateway', level, sink),
+      cache: createMemoryCache(),
+      publicKey: keys.publicKey,
+      upstreams: { auth: upstreamUrl, billing: upstreamUrl, analysis: upstreamUrl, content: upstreamUrl, admin: upstreamUrl },
+      rateLimitPerMinute: 0,
+      upstreamTimeoutMs: 1000,
+      corsOrigins: [],
+      maxBodyBytes: 1024,
+    });
+    const server = http.createServer(app).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    return {
+      port: (server.address() as AddressInfo).port,
+      close: async () => {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      },
+    };
+  }
+
+  const accessLines = (id: string) => lines.filter((l) => (l.req as { id?: string } | undefined)?.id === id);
+
+  it("keeps each side's connection headers to itself: a client's Connection: close does not close the pooled connection", async () => {
+    let connections = 0;
+    const seen: http.IncomingHttpHeaders[] = [];
+    const upstream = http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'text/plain', 'keep-alive': 'timeout=5' });
+      // No length: the service's answer is chunked; the gateway frames its own answer.
+      res.write('part one, ');
+      res.end('part two');
+    });
+    upstream.on('connection', () => connections++);
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+    const gateway = await startGateway('info', `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const answer = await new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port: gateway.port, path: '/api/stocks', headers: { connection: 'close' } }, (res) => {
+              let body = '';
+              res.on('data', (c: Buffer) => (body += c.toString()));
+              res.on('end', () => resolve({ headers: res.headers, body }));
+            })
+            .on('error', reject);
+        });
+        expect(answer.body).toBe('part one, part two');
+        expect(answer.headers.connection).toBe('close');
+        expect(answer.headers['keep-alive']).toBeUndefined();
+      }
+      expect(seen.map((h) => h.connection)).toEqual(['keep-alive', 'keep-alive']);
+      expect(connections).toBe(1);
+    } finally {
+      await gateway.close();
+      upstream.closeAllConnections();
+      await new Promise((r) => upstream.close(r));
+    }
+  });
+
+  it("logs what it answers itself and every failure; a service's quick success only at debug (the service logs it)", async () => {
+    const upstream = await startUpstream('analysis');
+    const quiet = await startGateway('info', upstream.url);
+    const verbose = await startGateway('debug', upstream.url);
+    try {
+      const get = (port: number, path: string, id: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': id } });
+      expect((await get(quiet.port, '/api/stocks', 'ok-quiet')).status).toBe(200);
+      expect((await get(quiet.port, '/api/nowhere', 'unknown-quiet')).status).toBe(404);
+      expect((await get(verbose.port, '/api/stocks', 'ok-verbose')).status).toBe(200);
+      await waitFor('the 404 and the debug line', () => accessLines('unknown-quiet').length + accessLines('ok-verbose').length === 2);
+      expect(accessLines('unknown-quiet')).toEqual([
+        expect.objectContaining({
+          level: 40,
+          msg: 'request completed',
+          req: expect.objectContaining({ method: 'GET', url: '/api/nowhere' }),
+          res: { statusCode: 404 },
+        }),
+      ]);
+      expect(accessLines('ok-verbose')).toEqual([expect.objectContaining({ level: 20, res: { statusCode: 200 } })]);
+      expect(accessLines('ok-quiet')).toEqual([]);
+    } finally {
+      await Promise.all([quiet.close(), verbose.close()]);
       await upstream.close();
     }
   });
