@@ -67,12 +67,12 @@ type ApiRequest = IncomingMessage & { upstream?: ServiceName; clientAddress?: st
  * pre-check and the route table to the five services. The services check the token again
  * and own every decision about what the caller may do.
  *
- * `/api` requests take a short path: the same connect-style middleware (helmet, cors,
- * pino-http, the platform's rate limit and token check, http-proxy-middleware) run one after
- * the other on node's own request and response, without Express' router. The gateway does
- * nothing else on every call, and Express' per-request work was more than half of its CPU
- * per proxied request (bench/README.md). Everything else — health, the web app, 404s — is
- * an ordinary Express app.
+ * `/api` requests take a short path: connect-style middleware (helmet's headers, cors, the
+ * access log, the platform's rate limit and token check, the proxy on node's HTTP client) run
+ * one after the other on node's own request and response, without Express' router. The
+ * gateway does nothing else on every call, and Express' per-request work was more than half of
+ * its CPU per proxied request (bench/README.md, ADRs 6 and 71). Everything else — health, the
+ * web app, 404s — is an ordinary Express app.
  */
 export function createGatewayApp(options: GatewayOptions): RequestListener {
   const { logger, cache } = options;
