@@ -338,6 +338,11 @@ describe('gateway proxy and access log', () => {
     }
   });
 
+  it('refuses at start an upstream it cannot reach as plain HTTP to a host and port', async () => {
+    await expect(startGateway('info', 'https://billing.example:3002')).rejects.toThrow('must be http://host:port, without a path');
+    await expect(startGateway('info', 'http://billing:3002/base')).rejects.toThrow('must be http://host:port, without a path');
+  });
+
   it("logs what it answers itself and every failure; a service's quick success only at debug (the service logs it)", async () => {
     const upstream = await startUpstream('analysis');
     const quiet = await startGateway('info', upstream.url);

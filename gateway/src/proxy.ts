@@ -61,10 +61,7 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
   const pooled = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256, timeout: options.idleMs ?? UPSTREAM_IDLE_MS });
   const streams = new http.Agent({ keepAlive: false });
   const targets = Object.fromEntries(
-    Object.entries(options.upstreams).map(([service, url]) => {
-      const { hostname, port } = new URL(url);
-      return [service, { host: hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(port) || 80 }];
-    }),
+    Object.entries(options.upstreams).map(([service, url]) => [service, upstreamTarget(service, url)]),
   ) as Record<ServiceName, { host: string; port: number }>;
 
   return (req, res) => {
@@ -75,7 +72,9 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
     const headers: string[] = [];
     for (const name in req.headers) {
       const value = req.headers[name];
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers.push(name, value as string);
+      if (value === undefined || HOP_BY_HOP.has(name)) continue;
+      if (typeof value === 'string') headers.push(name, value);
+      else for (const each of value) headers.push(name, each);
     }
     const withBody = hasBody(req);
     const retryable = IDEMPOTENT.has(req.method ?? '') && !withBody;
@@ -115,6 +114,18 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
       if (!res.writableFinished) upstream.destroy();
     });
   };
+}
+
+/**
+ * Where a service listens: plain HTTP to a host and port, as every shape runs them (the
+ * services are reached inside the cluster; TLS ends in front of the gateway).
+ */
+function upstreamTarget(service: string, url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' || (parsed.pathname !== '/' && parsed.pathname !== '')) {
+    throw new Error(`${service.toUpperCase()}_URL must be http://host:port, without a path (got ${url})`);
+  }
+  return { host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(parsed.port) || 80 };
 }
 
 function relay(answer: IncomingMessage, res: ServerResponse) {
