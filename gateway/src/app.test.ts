@@ -6,7 +6,15 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { waitFor } from '@stockai/platform/src/testing';
-import { RevocationList, createLogger, createMemoryCache, generateRsaKeyPair, signAccessToken, verifyAccessToken } from '@stockai/platform';
+import {
+  type Logger,
+  RevocationList,
+  createLogger,
+  createMemoryCache,
+  generateRsaKeyPair,
+  signAccessToken,
+  verifyAccessToken,
+} from '@stockai/platform';
 import { createGatewayApp } from './app';
 import type { Upstreams } from './proxy';
 
@@ -230,23 +238,35 @@ function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.In
   });
 }
 
+/** A gateway in front of one stand-in that plays every service, on a free loopback port. */
+async function gatewayBefore(upstreamUrl: string, options: { publicKey: string; rateLimitPerMinute: number; logger?: Logger }) {
+  const app = createGatewayApp({
+    logger: options.logger ?? createLogger('gateway', 'silent'),
+    cache: createMemoryCache(),
+    publicKey: options.publicKey,
+    upstreams: { auth: upstreamUrl, billing: upstreamUrl, analysis: upstreamUrl, content: upstreamUrl, admin: upstreamUrl },
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    upstreamTimeoutMs: 1000,
+    corsOrigins: [],
+    maxBodyBytes: 1024,
+  });
+  const server = http.createServer(app).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
 describe('gateway rate limit', () => {
   it('answers 429 with Retry-After once a client IP exceeds its requests per minute', async () => {
     const keys = generateRsaKeyPair();
     const upstream = await startUpstream('analysis');
-    const app = createGatewayApp({
-      logger: createLogger('gateway', 'silent'),
-      cache: createMemoryCache(),
-      publicKey: keys.publicKey,
-      upstreams: { auth: upstream.url, billing: upstream.url, analysis: upstream.url, content: upstream.url, admin: upstream.url },
-      rateLimitPerMinute: 5,
-      upstreamTimeoutMs: 1000,
-      corsOrigins: [],
-      maxBodyBytes: 1024,
-    });
-    const server = http.createServer(app).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const gateway = await gatewayBefore(upstream.url, { publicKey: keys.publicKey, rateLimitPerMinute: 5 });
+    const base = `http://127.0.0.1:${gateway.port}`;
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) statuses.push((await fetch(`${base}/api/stocks`)).status);
@@ -260,8 +280,7 @@ describe('gateway rate limit', () => {
       expect(viaProxy.status).toBe(200);
       expect(upstream.seen.at(-1)?.headers['x-forwarded-for']).toBe('203.0.113.9');
     } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await gateway.close();
       await upstream.close();
     }
   });
@@ -277,27 +296,8 @@ describe('gateway proxy and access log', () => {
     },
   });
 
-  async function startGateway(level: 'info' | 'debug', upstreamUrl: string) {
-    const app = createGatewayApp({
-      logger: createLogger('gateway', level, sink),
-      cache: createMemoryCache(),
-      publicKey: keys.publicKey,
-      upstreams: { auth: upstreamUrl, billing: upstreamUrl, analysis: upstreamUrl, content: upstreamUrl, admin: upstreamUrl },
-      rateLimitPerMinute: 0,
-      upstreamTimeoutMs: 1000,
-      corsOrigins: [],
-      maxBodyBytes: 1024,
-    });
-    const server = http.createServer(app).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    return {
-      port: (server.address() as AddressInfo).port,
-      close: async () => {
-        server.closeAllConnections();
-        await new Promise((r) => server.close(r));
-      },
-    };
-  }
+  const startGateway = (level: 'info' | 'debug', upstreamUrl: string) =>
+    gatewayBefore(upstreamUrl, { publicKey: keys.publicKey, rateLimitPerMinute: 0, logger: createLogger('gateway', level, sink) });
 
   const accessLines = (id: string) => lines.filter((l) => (l.req as { id?: string } | undefined)?.id === id);
 
