@@ -273,6 +273,31 @@ describe('stock analysis in the browser', () => {
     expect(polls.every((u) => /[?&]t=\d+/.test(u))).toBe(true);
   }, 60_000);
 
+  test('a stream ended with the reconnect hint of a draining server is followed again, and the start carries an Idempotency-Key', async () => {
+    // The first stream is answered as a draining replica ends it (services' RECONNECT_EVENT).
+    let streams = 0;
+    await page.route('**/api/analysis/*/events', async (route) => {
+      streams += 1;
+      if (streams > 1) return route.continue();
+      await route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 100\nevent: reconnect\ndata: {}\n\n' });
+    });
+    const polls: string[] = [];
+    const startKeys: Array<string | undefined> = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/analysis\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(pathname)) polls.push(pathname);
+      if (pathname.startsWith('/api/analysis/analyze/')) startKeys.push(request.headers()['idempotency-key']);
+    });
+    await page.goto(url('/'));
+    await pickFromAutocomplete('aap', 'AAPL');
+    await page.getByRole('button', { name: '開始分析' }).click();
+    await page.getByTestId('result-basic').getByText('AAPL').waitFor();
+    expect(streams).toBe(2);
+    expect(polls).toEqual([]);
+    expect(startKeys).toHaveLength(1);
+    expect(startKeys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  }, 60_000);
+
   test('an ETF shows the not-analysable screen without spending a credit; back returns to the search', async () => {
     const relevantRequests: URL[] = [];
     page.on('request', (request) => {

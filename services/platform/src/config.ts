@@ -68,6 +68,7 @@ export const env = {
       .transform((v) => (v ? v : undefined))
       .pipe(z.url({ message: 'must be a URL' }).optional()),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  nonNegativeInt: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
   bool: (fallback: boolean) =>
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { RECONNECT_EVENT } from '@stockai/platform';
 import type { ProgressWatcher, WatchedRow } from './progress-watcher';
 import { stageOf } from './stages';
 import { type AnalysisView, viewOf } from './view';
@@ -14,7 +15,7 @@ export const DEFAULT_HEARTBEAT_MS = 10_000;
  * `load` reads (and authorises) the analysis; the close listener is attached before it runs, so
  * a client gone while it ran is noticed and nothing is left watching for it. A stream also ends
  * when the watcher closes, which the service does first when it closes (its `drain`), so the
- * HTTP server's close does not wait for open streams.
+ * HTTP server's close does not wait for open streams; such a stream ends with `RECONNECT_EVENT`.
  */
 export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_HEARTBEAT_MS) {
   return async (req: Request, res: Response, load: () => Promise<AnalysisView>): Promise<void> => {
@@ -61,6 +62,7 @@ export function streamProgress(watcher: ProgressWatcher, heartbeatMs = DEFAULT_H
           resolve();
         };
         unwatch = watcher.watch(first.id, (row: WatchedRow) => {
+          if (row === 'closing') res.write(RECONNECT_EVENT);
           if (row === 'closing' || row === null) return stop();
           if (row === undefined) return;
           const view =

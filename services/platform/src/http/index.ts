@@ -9,3 +9,4 @@ export * from './plain-text';
 export * from './query-guard';
 export * from './no-store';
 export * from './route-list';
+export * from './event-stream';

@@ -6,7 +6,7 @@ import { createRedisCache } from '../cache/redis';
 import { env, loadConfig } from '../config';
 import { createPostgresDatabase, ensurePostgresDatabase } from '../db/postgres';
 import { createLogger } from '../logger';
-import { type ServiceDefinition, startService } from './service';
+import { type RunningService, type ServiceDefinition, startService } from './service';
 import { shutdownTelemetry } from './telemetry';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,6 +38,10 @@ export function processEnvSchema(defaultPort: number) {
     MIGRATE_ON_START: env.bool(true),
     OUTBOX_RETENTION_HOURS: env.positiveInt(DEFAULT_EVENT_RETENTION.outboxHours),
     INBOX_RETENTION_HOURS: env.positiveInt(DEFAULT_EVENT_RETENTION.inboxHours),
+    // After SIGTERM, how long the process keeps serving with readiness false before it stops
+    // accepting connections, so balancers notice first (the preStop sleep's equivalent where
+    // there is none: the local distributed shape; the chart's preStop already waits, so it sets 0).
+    SHUTDOWN_DELAY_MS: env.nonNegativeInt(0),
   });
 }
 
@@ -80,7 +84,7 @@ export async function runServiceProcess(definition: ServiceDefinition, defaultPo
       { port: config.PORT, host: config.HOST, migrate: config.MIGRATE_ON_START },
     );
     onShutdown(logger, async () => {
-      await running.close();
+      await drainService(running, config.SHUTDOWN_DELAY_MS, logger);
       await bus.close();
       await cache.close();
       await db.close();
@@ -89,6 +93,25 @@ export async function runServiceProcess(definition: ServiceDefinition, defaultPo
     logger.fatal({ err }, `${definition.name} failed to start`);
     process.exit(1);
   }
+}
+
+/**
+ * The graceful drain of a service process on SIGTERM (docs/decisions/0073): readiness false at
+ * once, `delayMs` of serving on for balancers to notice, then the close: event streams end with
+ * a reconnect hint, the server takes no new connections and finishes the requests in flight,
+ * the consumers finish (or, past the grace period, leave unacked for another worker) their jobs.
+ */
+export async function drainService(
+  running: Pick<RunningService, 'stopReadiness' | 'close'>,
+  delayMs: number,
+  logger: { info(obj: object, msg: string): void },
+): Promise<void> {
+  running.stopReadiness();
+  logger.info({ delayMs }, 'not ready; draining');
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const started = performance.now();
+  await running.close();
+  logger.info({ drainMs: Math.round(performance.now() - started) }, 'drained');
 }
 
 /** Runs `stop` once on SIGTERM or SIGINT, flushes traces and metrics, then exits; a second signal exits at once. */

@@ -73,6 +73,12 @@ export interface RunningService {
   routes: RouteInfo[];
   /** Its HTTP app, for a caller in the same process (the all-in-one's gateway). */
   handle: RequestListener;
+  /**
+   * Turns readiness false at once (`/readyz` answers 503 with `shutdown: shutting down`) while
+   * everything else keeps serving: the first step of a drain, so balancers stop sending new work.
+   */
+  stopReadiness(): void;
+  /** Drains and stops: readiness false, event streams ended, in-flight requests and jobs finished. */
   close(): Promise<void>;
 }
 
@@ -100,9 +106,14 @@ export async function startService(
   const ctx: ServiceContext = { ...infra, revocations: new RevocationList(cache), outbox: { kick: () => relay.kick() } };
   const parts = await definition.build(ctx);
 
+  let shuttingDown = false;
   const app = createServiceApp({
     logger,
-    readiness: { database: () => db.ping(), bus: () => bus.ping(), cache: () => cache.ping(), ...parts.readiness },
+    readiness: {
+      shutdown: async () => {
+        if (shuttingDown) throw new Error('shutting down');
+      },
+      database: () => db.ping(), bus: () => bus.ping(), cache: () => cache.ping(), ...parts.readiness },
     authenticate: authenticate({ publicKey: infra.publicKey, revocations: ctx.revocations }),
     routes: definition.api ? [...parts.routes, apiDescriptionRoute(definition.api)] : parts.routes,
     bodyLimits: parts.bodyLimits,
@@ -126,7 +137,11 @@ export async function startService(
     url: `http://127.0.0.1:${port}`,
     routes: routeList(app),
     handle: app,
+    stopReadiness() {
+      shuttingDown = true;
+    },
     async close() {
+      shuttingDown = true;
       await parts.drain?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

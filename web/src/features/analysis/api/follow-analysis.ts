@@ -28,28 +28,46 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The `data:` payloads of the complete events in `buffer`, and what is left of it. */
-export function takeServerSentEvents(buffer: string): { events: string[]; rest: string } {
+/** Reconnections in a row to a stream that ended with `event: reconnect` before polling instead. */
+export const MAX_RECONNECTS = 5;
+
+export interface ServerSentEvent {
+  /** The `event:` field; `message` when absent. */
+  type: string;
+  data: string;
+  /** The `retry:` field (ms), when given. */
+  retry?: number;
+}
+
+const fieldOf = (lines: string[], name: string) =>
+  lines.filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).replace(/^ /, ''));
+
+/** The complete events in `buffer`, and what is left of it. */
+export function takeServerSentEvents(buffer: string): { events: ServerSentEvent[]; rest: string } {
   const blocks = buffer.split(/\r?\n\r?\n/);
   const rest = blocks.pop() ?? '';
-  const events = blocks
-    .map((block) =>
-      block
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n'),
-    )
-    .filter((data) => data !== '');
+  const events = blocks.flatMap((block) => {
+    const lines = block.split(/\r?\n/);
+    const data = fieldOf(lines, 'data').join('\n');
+    if (data === '') return [];
+    const retry = Number(fieldOf(lines, 'retry').at(-1));
+    return [{ type: fieldOf(lines, 'event').at(-1) ?? 'message', data, ...(Number.isInteger(retry) && retry >= 0 ? { retry } : {}) }];
+  });
   return { events, rest };
 }
 
+/** A stream ended by its server with `event: reconnect` (it is draining): follow again after `afterMs`. */
+interface Reconnect {
+  reconnectAfterMs: number;
+}
+
 /**
- * Follows GET analysis/{id}/events until the analysis finishes; null when the stream could not
- * be had or ended early, so the caller polls instead. fetch rather than EventSource: it sends
+ * Follows GET analysis/{id}/events until the analysis finishes; a Reconnect when the server
+ * ended it with `event: reconnect` (another replica takes the next stream); null when the stream
+ * could not be had or ended early, so the caller polls instead. fetch rather than EventSource: it sends
  * the bearer header, which keeps the token out of URLs and server logs.
  */
-async function followStream(id: string, { signal, onUpdate }: FollowOptions): Promise<AnalysisRecord | null> {
+async function followStream(id: string, { signal, onUpdate }: FollowOptions): Promise<AnalysisRecord | Reconnect | null> {
   const stream = new AbortController();
   const stopStream = () => stream.abort();
   signal.addEventListener('abort', stopStream, { once: true });
@@ -72,10 +90,14 @@ async function followStream(id: string, { signal, onUpdate }: FollowOptions): Pr
       silence = window.setTimeout(stopStream, STREAM_SILENCE_MS);
       const { events, rest } = takeServerSentEvents(buffer + value);
       buffer = rest;
-      for (const data of events) {
+      for (const event of events) {
+        if (event.type === 'reconnect') {
+          await reader.cancel();
+          return { reconnectAfterMs: event.retry ?? POLL_INTERVAL_MS };
+        }
         let record: AnalysisRecord;
         try {
-          record = analysisView.parse(JSON.parse(data));
+          record = analysisView.parse(JSON.parse(event.data));
         } catch {
           continue;
         }
@@ -118,12 +140,17 @@ async function poll(id: string, { signal, onUpdate }: FollowOptions): Promise<An
 }
 
 /**
- * Follows one analysis to its end: the event stream first, polling as the fallback (spec
- * section 4, step 3). Resolves with the finished record (completed or failed); rejects with
+ * Follows one analysis to its end: the event stream first (again, after the server's reconnect
+ * hint, at most MAX_RECONNECTS times in a row), polling as the fallback (spec section 4, step 3). Resolves with the finished record (completed or failed); rejects with
  * AnalysisFollowError, or with the abort reason when the caller cancels.
  */
 export async function followAnalysis(id: string, options: FollowOptions): Promise<AnalysisRecord> {
-  const streamed = await followStream(id, options);
-  if (streamed) return streamed;
+  for (let reconnects = 0; ; reconnects++) {
+    const streamed = await followStream(id, options);
+    if (streamed === null) break;
+    if (!('reconnectAfterMs' in streamed)) return streamed;
+    if (reconnects >= MAX_RECONNECTS) break;
+    await wait(streamed.reconnectAfterMs, options.signal);
+  }
   return poll(id, options);
 }
