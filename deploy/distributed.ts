@@ -11,7 +11,12 @@ import { loadOrCreateKeyPair } from '@stockai/platform';
 const ROOT = path.join(__dirname, '..');
 
 export const SERVICES = ['auth', 'billing', 'analysis', 'content', 'admin'] as const;
-export type ProcessName = (typeof SERVICES)[number] | 'gateway' | 'analysis-worker';
+type BaseProcessName = (typeof SERVICES)[number] | 'gateway' | 'analysis-worker';
+/** A process: replica 0 of a service or the worker by its plain name, replica k ≥ 1 as `name#k`. */
+export type ProcessName = BaseProcessName | `${(typeof SERVICES)[number] | 'analysis-worker'}#${number}`;
+
+/** Replica k of a service or the worker listens on its port + REPLICA_PORT_STEP·k. */
+export const REPLICA_PORT_STEP = 100;
 
 export interface ProcessSpec {
   name: ProcessName;
@@ -25,12 +30,17 @@ export interface ProcessSpec {
 /**
  * Ports: gateway on `gatewayPort`, services on `servicePortBase + 1…5` (3001…3005 by default),
  * the analysis worker on `servicePortBase + 13` (3013: health only). The analysis API process
- * runs no jobs (ANALYSIS_WORKERS=0); the worker process runs them.
+ * runs no jobs (ANALYSIS_WORKERS=0); the worker process runs them. With `replicas` N > 1 each
+ * service and the worker run N times, replica k on its port + 100·k (docs/decisions/0073). The
+ * callers of a service (the gateway, analysis → billing, admin → its owners) are given replica
+ * 0's URL: their clients take one URL each.
  */
 export function distributedProcesses(options: {
   gatewayPort: number;
   servicePortBase: number;
   env: Record<string, string>;
+  /** Processes of each service and of the worker (default 1). */
+  replicas?: number;
   /** Serve metrics (METRICS_PORT) from this port on: the services in order, the worker, the gateway. */
   metricsPortBase?: number;
 }): ProcessSpec[] {
@@ -55,13 +65,23 @@ export function distributedProcesses(options: {
   };
   const gatewayEnv: Record<string, string> = { ...options.env, ...upstreams, PORT: String(options.gatewayPort) };
   delete gatewayEnv.JWT_PRIVATE_KEY;
+  const replicas = options.replicas ?? 1;
+  const replicaOf = (spec: ProcessSpec, k: number): ProcessSpec => {
+    const port = spec.port + REPLICA_PORT_STEP * k;
+    return { ...spec, name: `${spec.name}#${k}` as ProcessName, port, env: { ...spec.env, PORT: String(port) } };
+  };
+  const replicated = [...services, worker].flatMap((spec) => [
+    spec,
+    ...Array.from({ length: replicas - 1 }, (_, i) => replicaOf(spec, i + 1)),
+  ]);
   const specs: ProcessSpec[] = [
-    ...services,
-    worker,
+    ...replicated,
     { name: 'gateway', entry: path.join(ROOT, 'gateway', 'src', 'main.ts'), port: options.gatewayPort, env: gatewayEnv },
   ];
   const { metricsPortBase } = options;
   if (metricsPortBase === undefined) return specs;
+  // Metrics ports in order: replica 0 of the services, the worker, the gateway keep theirs; other replicas after.
+  specs.sort((a, b) => Number(a.name.includes('#')) - Number(b.name.includes('#')));
   return specs.map((spec, i) => ({
     ...spec,
     metricsPort: metricsPortBase + i,
@@ -75,14 +95,29 @@ function describeFailure(err: unknown): string {
   return `${err.message}${cause}`;
 }
 
-/** Starts, stops and restarts the processes; each one's output goes to `output`. */
+/** The back-off before a supervised process that exited is started again (the kubelet's first is 10 s). */
+export const DEFAULT_RESTART_BACKOFF_MS = 1000;
+
+/**
+ * Starts, stops and restarts the processes; each one's output goes to `output`. With
+ * `supervise`, a process that exits without being stopped is started again after the back-off,
+ * doubled after each exit that followed a run shorter than a minute (at most 30 s), as the
+ * kubelet does; the output says so.
+ */
 export class ProcessGroup {
   private readonly running = new Map<ProcessName, ChildProcess>();
+  private readonly restarts = new Map<ProcessName, { backoffMs: number; timer?: NodeJS.Timeout }>();
 
   constructor(
     private readonly specs: ProcessSpec[],
     private readonly output: (name: ProcessName, line: string) => void,
+    private readonly options: { supervise?: boolean; restartBackoffMs?: number } = {},
   ) {}
+
+  /** The names of every process of the group, in start order. */
+  get names(): ProcessName[] {
+    return this.specs.map((s) => s.name);
+  }
 
   start(name: ProcessName): void {
     const spec = this.spec(name);
@@ -99,6 +134,25 @@ export class ProcessGroup {
       });
     }
     this.running.set(name, child);
+    if (this.options.supervise) this.superviseExit(name, child);
+  }
+
+  private superviseExit(name: ProcessName, child: ChildProcess): void {
+    const startedAt = Date.now();
+    child.once('exit', (code, signal) => {
+      // Stopped on purpose (stop() removed it) or replaced meanwhile: not a crash.
+      if (this.running.get(name) !== child) return;
+      const initial = this.options.restartBackoffMs ?? DEFAULT_RESTART_BACKOFF_MS;
+      const previous = this.restarts.get(name)?.backoffMs;
+      const backoffMs = previous !== undefined && Date.now() - startedAt < 60_000 ? Math.min(previous * 2, 30_000) : initial;
+      this.output(name, `exited (${signal ?? `code ${code}`}); restarting in ${backoffMs} ms`);
+      const timer = setTimeout(() => {
+        if (this.running.get(name) !== child) return;
+        this.output(name, 'restarting');
+        this.start(name);
+      }, backoffMs);
+      this.restarts.set(name, { backoffMs, timer });
+    });
   }
 
   startAll(): void {
@@ -138,6 +192,7 @@ export class ProcessGroup {
   async stop(name: ProcessName, graceMs = 10_000): Promise<void> {
     const child = this.running.get(name);
     this.running.delete(name);
+    clearTimeout(this.restarts.get(name)?.timer);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -176,17 +231,26 @@ if (require.main === module) {
   const keys = process.env.JWT_PUBLIC_KEY
     ? { publicKey: process.env.JWT_PUBLIC_KEY, privateKey: process.env.JWT_PRIVATE_KEY ?? '' }
     : loadOrCreateKeyPair(path.resolve(process.env.DATA_DIR ?? './data', 'keys'));
+  const replicas = Number(process.env.REPLICAS ?? 1);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 9) {
+    console.error(`REPLICAS must be a whole number from 1 to 9 (got ${process.env.REPLICAS})`);
+    process.exit(1);
+  }
   const group = new ProcessGroup(
     distributedProcesses({
       gatewayPort: Number(process.env.PORT ?? 8080),
       servicePortBase: Number(process.env.SERVICE_PORT_BASE ?? 3000),
+      replicas,
       env: {
         JWT_PUBLIC_KEY: keys.publicKey,
         JWT_PRIVATE_KEY: keys.privateKey,
         WEB_DIR: process.env.WEB_DIR ?? path.join(ROOT, 'web', 'dist'),
+        // Serve on, unready, this long after SIGTERM before draining (the chart's preStop sleep).
+        SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? (replicas > 1 ? '2000' : '0'),
       },
     }),
-    (name, line) => process.stdout.write(`${name.padEnd(8)} | ${line}\n`),
+    (name, line) => process.stdout.write(`${name.padEnd(17)} | ${line}\n`),
+    { supervise: true },
   );
   group.startAll();
   group

@@ -145,6 +145,26 @@ describe('charts/stockai', () => {
       }
     });
 
+    it('rolls out one surge pod at a time with none unavailable, and drains within the grace period', () => {
+      const gateway = named(objects, 'Deployment', 'sut-stockai-gateway') as K8sObject;
+      const gatewayTimeoutMs = Number(podSpec(gateway).containers[0]?.env?.find((e) => e.name === 'UPSTREAM_TIMEOUT_MS')?.value);
+      expect(gatewayTimeoutMs).toBeGreaterThan(0);
+      for (const deployment of deployments) {
+        expect({ name: deployment.metadata.name, strategy: deployment.spec?.strategy }).toEqual({
+          name: deployment.metadata.name,
+          strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+        });
+        const spec = podSpec(deployment) as PodSpec & { terminationGracePeriodSeconds: number };
+        const container = spec.containers[0] as PodSpec['containers'][number] & { lifecycle: { preStop: { exec: { command: string[] } } } };
+        const preStopMs = Number(container.lifecycle.preStop.exec.command[1]) * 1000;
+        const delay = container.env?.find((e) => e.name === 'SHUTDOWN_DELAY_MS')?.value;
+        // The node processes wait SHUTDOWN_DELAY_MS after the preStop; nginx (web) has no such wait.
+        if (!deployment.metadata.name.endsWith('-web')) expect(delay).toBeDefined();
+        const drainBudgetMs = preStopMs + Number(delay ?? 0) + gatewayTimeoutMs;
+        expect(drainBudgetMs).toBeLessThanOrEqual(spec.terminationGracePeriodSeconds * 1000);
+      }
+    });
+
     it('migrates each service in a pre-install/pre-upgrade Job, and starts the services without migrating', () => {
       const jobs = byKind(objects, 'Job');
       expect(jobs.map((j) => j.metadata.name).sort()).toEqual(SERVICES.map((s) => `sut-stockai-migrate-${s}`).sort());

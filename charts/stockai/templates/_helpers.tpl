@@ -188,6 +188,15 @@ spec:
 {{- end }}
 {{- end }}
 
+{{/* A rollout adds a new pod and waits for it to be ready before it takes an old one away. Context: the root. */}}
+{{- define "stockai.rollingUpdate" -}}
+strategy:
+  type: RollingUpdate
+  rollingUpdate:
+    maxUnavailable: {{ .Values.rollingUpdate.maxUnavailable }}
+    maxSurge: {{ .Values.rollingUpdate.maxSurge }}
+{{- end -}}
+
 {{/* The container's preStop: keep serving while the endpoint is removed everywhere, then SIGTERM. Context: the root. */}}
 {{- define "stockai.preStop" -}}
 lifecycle:
@@ -229,6 +238,7 @@ spec:
   replicas: {{ .component.replicas }}
   {{- end }}
   revisionHistoryLimit: 5
+  {{- include "stockai.rollingUpdate" $root | nindent 2 }}
   selector:
     matchLabels:
       {{- include "stockai.selectorLabels" . | nindent 6 }}
@@ -275,6 +285,9 @@ spec:
               value: {{ .component.port | quote }}
             - name: OTEL_SERVICE_NAME
               value: {{ .name | quote }}
+            # The preStop sleep already keeps serving while endpoints are removed (docs/decisions/0073).
+            - name: SHUTDOWN_DELAY_MS
+              value: {{ $root.Values.shutdownDelayMs | quote }}
             - name: METRICS_PORT
               value: {{ ternary $root.Values.metrics.port 0 $root.Values.metrics.enabled | quote }}
             - name: JWT_PUBLIC_KEY_FILE
