@@ -1,6 +1,6 @@
 import '@stockai/platform/src/tracing/register';
 import http from 'node:http';
-import { SERVICE_KEEP_ALIVE_MS, createLogger, createRedisCache, loadConfig, onShutdown } from '@stockai/platform';
+import { SERVICE_KEEP_ALIVE_MS, closeServer, createLogger, createRedisCache, loadConfig, onShutdown } from '@stockai/platform';
 import { createGatewayApp } from './app';
 import { gatewayEnvSchema } from './config';
 
@@ -33,9 +33,7 @@ const server = http.createServer(app).listen(config.PORT, config.HOST, () => log
 server.keepAliveTimeout = SERVICE_KEEP_ALIVE_MS;
 server.headersTimeout = SERVICE_KEEP_ALIVE_MS + 1000;
 onShutdown(logger, async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
+  // Finishes the requests in flight and closes each keep-alive connection once it goes idle.
+  await closeServer(server);
   await cache.close();
 });

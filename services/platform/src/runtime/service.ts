@@ -83,6 +83,27 @@ export interface RunningService {
 }
 
 /**
+ * Stops taking connections and resolves once the requests in flight have been answered. A
+ * keep-alive connection that goes idle after its last answer is closed then (checked every
+ * 100 ms), rather than held until SERVICE_KEEP_ALIVE_MS ran out; new requests on a connection
+ * still open are answered with `connection: close`.
+ */
+export async function closeServer(server: Server): Promise<void> {
+  server.on('request', (_req, res: import('node:http').ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+  });
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  try {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  } finally {
+    clearInterval(idle);
+  }
+}
+
+/**
  * Starts one service on `infra`: schema migrations (the platform's outbox and inbox tables,
  * then the service's own; or, with `migrate: false`, a check that none is pending), the HTTP app, the outbox relay and the event consumers.
  * Used by each service's `main.ts` (distributed) and by the all-in-one process alike.
@@ -143,10 +164,7 @@ export async function startService(
     async close() {
       shuttingDown = true;
       await parts.drain?.();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await closeServer(server);
       await Promise.all(consumers.map((c) => c.close()));
       await relay.stop();
       await pruning.stop();
