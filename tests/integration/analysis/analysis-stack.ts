@@ -92,7 +92,8 @@ export interface ExtraAnalysisApi {
 export interface WorkerProcess {
   /** SIGKILL: the process dies at once, mid-job, without acknowledging anything. */
   kill(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM: the process drains (finishes its job) and exits; resolves with its exit code. */
+  stop(): Promise<number | null>;
 }
 
 export async function startAnalysisStack(options: { inProcessWorkers: number; cacheTtlHours?: number }): Promise<AnalysisStack> {
@@ -175,7 +176,7 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
     for (const stream of [child.stdout, child.stderr])
       stream?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
     workers.add(child);
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     void exited.then(() => workers.delete(child));
     await waitFor(
       'the worker to be ready',
@@ -195,7 +196,7 @@ export async function startAnalysisStack(options: { inProcessWorkers: number; ca
       },
       async stop() {
         child.kill('SIGTERM');
-        await exited;
+        return exited;
       },
     };
   }

@@ -178,6 +178,20 @@ describe('analysis through the gateway', () => {
     expect(await completed(winner, token)).toMatchObject({ status: 'completed' });
   });
 
+  it('makes one analysis and one debit of two simultaneous first starts with the same Idempotency-Key', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    const key = { 'idempotency-key': randomUUID() };
+    const both = await Promise.all([1, 2].map(() => api('POST', '/api/analysis/analyze/MSFT', { token, body: {}, headers: key })));
+    expect(both.map((r) => r.status)).toEqual([202, 202]);
+    const id = both[0]?.body.analysisId as string;
+    expect(both[1]?.body.analysisId).toBe(id);
+    expect(await completed(id, token)).toMatchObject({ status: 'completed' });
+    await waitFor('the debit event', () => eventsOf('credit.debited', id).length > 0);
+    expect(eventsOf('credit.debited', id)).toHaveLength(1);
+    expect(eventsOf('analysis.requested', id)).toHaveLength(1);
+    expect(await credits(token)).toMatchObject({ totalCredits: 2 });
+  });
+
   it('charges a start retried with the same Idempotency-Key once and answers it with the same analysis', async () => {
     const { token } = await registerUser(stack.gatewayUrl);
     const key = { 'idempotency-key': `retry-${randomUUID()}` };

@@ -9,7 +9,8 @@ jest.setTimeout(240_000);
  * Analysis workers as separate processes (`worker.ts`) competing on the RabbitMQ queue
  * `analysis.jobs`, killed with SIGKILL while a stage runs (the AI stand-in holds its answer,
  * so the worker is caught mid-job): the job is redelivered and finished once; a job that keeps
- * killing its worker ends as failed and its credit is refunded once.
+ * killing its worker ends as failed and its credit is refunded once. A worker stopped with
+ * SIGTERM (a rollout) finishes the job it holds before it exits.
  */
 describe('analysis workers', () => {
   let stack: AnalysisStack;
@@ -75,6 +76,29 @@ describe('analysis workers', () => {
     await survivor.stop();
     expect(eventsOf('analysis.completed', id)).toHaveLength(1);
     expect(eventsOf('analysis.failed', id)).toHaveLength(0);
+    expect(eventsOf('credit.debited', id)).toHaveLength(1);
+    expect(await credits(token)).toMatchObject({ totalCredits: 2 });
+  });
+
+  it('lets a worker told to stop (SIGTERM) mid-job finish that job, once, before it exits 0', async () => {
+    const { token } = await registerUser(stack.gatewayUrl);
+    stack.ai.hold();
+    const started = await api('POST', '/api/analysis/analyze/AAPL', { token, body: {} });
+    expect(started.status).toBe(202);
+    const id = started.body.analysisId as string;
+    const worker = await stack.startWorker();
+    await stack.ai.waitHeld();
+    await waitFor('the valuation stage written', async () => (await analysisOf(id, token)).progress === 40);
+
+    const exited = worker.stop();
+    // Draining: the job it holds goes on; nothing has ended it yet.
+    expect(await analysisOf(id, token)).toMatchObject({ status: 'processing' });
+    stack.ai.release();
+    expect(await exited).toBe(0);
+    expect(await analysisOf(id, token)).toMatchObject({ status: 'completed', progress: 100, error: null });
+    expect(await attemptsOf(id)).toBe(1);
+    await waitFor('the completion event', () => eventsOf('analysis.completed', id).length > 0);
+    expect(eventsOf('analysis.completed', id)).toHaveLength(1);
     expect(eventsOf('credit.debited', id)).toHaveLength(1);
     expect(await credits(token)).toMatchObject({ totalCredits: 2 });
   });
