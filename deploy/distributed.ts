@@ -15,6 +15,9 @@ type BaseProcessName = (typeof SERVICES)[number] | 'gateway' | 'analysis-worker'
 /** A process: replica 0 of a service or the worker by its plain name, replica k ≥ 1 as `name#k`. */
 export type ProcessName = BaseProcessName | `${(typeof SERVICES)[number] | 'analysis-worker'}#${number}`;
 
+/** The process's service or worker name without its replica number. */
+export const baseName = (name: ProcessName): BaseProcessName => name.split('#')[0] as BaseProcessName;
+
 /** Replica k of a service or the worker listens on its port + REPLICA_PORT_STEP·k. */
 export const REPLICA_PORT_STEP = 100;
 
@@ -122,7 +125,7 @@ export class ProcessGroup {
   start(name: ProcessName): void {
     const spec = this.spec(name);
     const env: Record<string, string> = { ...(process.env as Record<string, string>), ...spec.env };
-    if (name !== 'auth') delete env.JWT_PRIVATE_KEY;
+    if (baseName(name) !== 'auth') delete env.JWT_PRIVATE_KEY;
     const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
       let buffer = '';
@@ -169,7 +172,8 @@ export class ProcessGroup {
     let last = 'no answer yet';
     while (Date.now() < deadline) {
       const child = this.running.get(name);
-      if (!child || child.exitCode !== null) throw new Error(`${name} exited with code ${child?.exitCode}`);
+      // A supervised process that exited is started again: wait for it.
+      if (!child || (child.exitCode !== null && !this.options.supervise)) throw new Error(`${name} exited with code ${child?.exitCode}`);
       // A readiness answer takes at most 2 s: each check of the process's own dependencies runs at once.
       const answer = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(5000) })
         .then(async (r) => ({ ok: r.ok, text: `${r.status} ${await r.text()}` }))

@@ -40,7 +40,11 @@ describe('a service process on SIGTERM', () => {
     for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     await waitFor(
       'the fixture service to be ready',
-      () => fetch(`${url}/readyz`).then((r) => r.ok, () => false),
+      () =>
+        fetch(`${url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
       60_000,
     ).catch((err: Error) => {
       throw new Error(`${err.message}\n${logs.join('')}`);

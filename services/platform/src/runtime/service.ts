@@ -134,7 +134,11 @@ export async function startService(
       shutdown: async () => {
         if (shuttingDown) throw new Error('shutting down');
       },
-      database: () => db.ping(), bus: () => bus.ping(), cache: () => cache.ping(), ...parts.readiness },
+      database: () => db.ping(),
+      bus: () => bus.ping(),
+      cache: () => cache.ping(),
+      ...parts.readiness,
+    },
     authenticate: authenticate({ publicKey: infra.publicKey, revocations: ctx.revocations }),
     routes: definition.api ? [...parts.routes, apiDescriptionRoute(definition.api)] : parts.routes,
     bodyLimits: parts.bodyLimits,
