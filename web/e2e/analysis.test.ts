@@ -289,9 +289,9 @@ describe('stock analysis in the browser', () => {
       if (pathname.startsWith('/api/analysis/analyze/')) startKeys.push(request.headers()['idempotency-key']);
     });
     await page.goto(url('/'));
-    await pickFromAutocomplete('aap', 'AAPL');
+    await pickFromAutocomplete('msft', 'MSFT');
     await page.getByRole('button', { name: '開始分析' }).click();
-    await page.getByTestId('result-basic').getByText('AAPL').waitFor();
+    await page.getByTestId('result-basic').getByText('MSFT').waitFor();
     expect(streams).toBe(2);
     expect(polls).toEqual([]);
     expect(startKeys).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { RECONNECT_EVENT } from '@stockai/platform';
 import { waitFor } from '@stockai/platform/src/testing';
 import { FAILURE_TEXTS } from '../../../services/analysis/src/analyses/failure';
 import { MAX_JOB_ATTEMPTS } from '../../../services/analysis/src/analyses/jobs';
@@ -239,7 +240,8 @@ describe('analysis failures', () => {
       // Without ending its streams the service would wait for this client for ever.
       await waitFor('the service to close', () => closed, 5000);
       await closing;
-      await stream.ended;
+      // It ends with the hint to reconnect, which another replica then answers.
+      expect((await stream.ended).slice(-RECONNECT_EVENT.length)).toBe(RECONNECT_EVENT);
       expect(extra.definition.progressStreams()).toEqual({ listeners: 0, running: false });
     } finally {
       await extra.close();
@@ -286,11 +288,14 @@ describe('analysis failures', () => {
  * A progress stream on its own connection (node:http without an agent, so no pooled or
  * speculative connections outlive it): resolves at its first chunk; `close` drops it.
  */
-function openStream(url: string, token: string): Promise<{ first: string; ended: Promise<void>; close(): void }> {
+/** `ended` resolves with everything the stream sent, once it closed. */
+function openStream(url: string, token: string): Promise<{ first: string; ended: Promise<string>; close(): void }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`event stream: ${res.statusCode}`));
-      const ended = new Promise<void>((done) => res.once('close', () => done()));
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const ended = new Promise<string>((done) => res.once('close', () => done(text)));
       res.once('data', (chunk: Buffer) => resolve({ first: chunk.toString(), ended, close: () => req.destroy() }));
     });
     req.on('error', reject);
