@@ -51,14 +51,21 @@ function wireBytes(url: string, acceptEncoding: string): Promise<{ bytes: number
 }
 
 /** Loads `url` in `context` and returns every script it downloaded until ready and quiet. */
-async function measurePage(context: BrowserContext, url: string, ready: (page: Page) => Promise<void>): Promise<Script[]> {
+async function measurePage(
+  context: BrowserContext,
+  url: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<{ scripts: Script[]; calls: string[] }> {
   const page = await context.newPage();
   const inFlight = new Set<Request>();
   let lastActivity = Date.now();
   const scripts: Promise<Script | null>[] = [];
   let stockListLoaded = false;
+  const calls: string[] = [];
   page.on('request', (request) => {
     inFlight.add(request);
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
     lastActivity = Date.now();
   });
   const settle = (request: Request) => {
@@ -95,14 +102,14 @@ async function measurePage(context: BrowserContext, url: string, ready: (page: P
   }
   const found = (await Promise.all(scripts)).filter((s): s is Script => s !== null);
   await page.close();
-  return found;
+  return { scripts: found, calls };
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1);
 
-function print(name: string, scripts: Script[]) {
+function print(name: string, { scripts, calls }: { scripts: Script[]; calls: string[] }) {
   const sum = (pick: (s: Script) => number) => scripts.reduce((total, s) => total + pick(s), 0);
-  console.log(`\n${name}: ${scripts.length} scripts`);
+  console.log(`\n${name}: ${scripts.length} scripts; API calls: ${calls.join(', ')}`);
   console.log(`  ${'file'.padEnd(44)} ${'sent KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'raw KB'.padStart(8)}`);
   for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip)) {
     console.log(`  ${s.file.padEnd(44)} ${kb(s.sent).padStart(8)} ${kb(s.gzip).padStart(8)} ${kb(s.raw).padStart(8)}  ${s.encoding}`);

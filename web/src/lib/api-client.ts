@@ -1,22 +1,46 @@
-import type { ZodType } from 'zod';
-
 type AnswerSchemas = typeof import('./answer-schemas');
+type FirstScreenAnswers = typeof import('./first-screen-answers');
+
+/** What checks an answer: a zod schema, or anything with the same `safeParse`. */
+export interface AnswerCheck<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+/** An answer checked by a schema of `first-screen-answers.ts` (zod/mini), loaded on demand. */
+export class FirstScreenAnswer<T> {
+  constructor(readonly pick: (answers: FirstScreenAnswers) => AnswerCheck<T>) {}
+}
 
 /**
  * How a call names the schema of its answer: a pick from the contracts, e.g.
- * `(s) => s.creditsResponse`. The schemas load on demand, alongside the first request (ADR 50).
+ * `(s) => s.creditsResponse`, loaded on demand alongside the first request (ADR 50); for the
+ * few answers the first screen reads, a pick of their light copies, `firstScreen((s) =>
+ * s.creditsResponse)`, so that the first screen does not wait for zod and every contract (ADR 70).
  */
-export type AnswerSchema<T> = ZodType<T> | ((schemas: AnswerSchemas) => ZodType<T>);
+export type AnswerSchema<T> = AnswerCheck<T> | ((schemas: AnswerSchemas) => AnswerCheck<T>) | FirstScreenAnswer<T>;
 
-let schemasLoading: Promise<AnswerSchemas> | undefined;
+export const firstScreen = <T>(pick: (answers: FirstScreenAnswers) => AnswerCheck<T>) => new FirstScreenAnswer(pick);
 
-/** The contracts' schemas, downloaded once; a failed download is tried again by the next call. */
-export function loadAnswerSchemas(): Promise<AnswerSchemas> {
-  schemasLoading ??= import('./answer-schemas').catch((cause: unknown) => {
-    schemasLoading = undefined;
-    throw cause;
-  });
-  return schemasLoading;
+/** A module downloaded once; a failed download is tried again by the next call. */
+function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((cause: unknown) => {
+      loading = undefined;
+      throw cause;
+    }));
+}
+
+/** The contracts' schemas (zod's classic API with them). */
+export const loadAnswerSchemas = onDemand(() => import('./answer-schemas'));
+/** The first screen's answers' light schemas. */
+export const loadFirstScreenAnswers = onDemand(() => import('./first-screen-answers'));
+
+/** The check of an answer, its module downloaded if need be. */
+function checkOf<T>(answer: AnswerSchema<T>): Promise<AnswerCheck<T>> | AnswerCheck<T> {
+  if (answer instanceof FirstScreenAnswer) return loadFirstScreenAnswers().then(answer.pick);
+  if (typeof answer === 'function') return loadAnswerSchemas().then(answer);
+  return answer;
 }
 
 /**
@@ -158,9 +182,9 @@ async function parseBody<T>(text: string, status: number, answer: AnswerSchema<T
   } catch {
     throw new ApiError('Failed to parse server response', status, 'INVALID_RESPONSE');
   }
-  let schema: ZodType<T>;
+  let schema: AnswerCheck<T>;
   try {
-    schema = typeof answer === 'function' ? answer(await loadAnswerSchemas()) : answer;
+    schema = await checkOf(answer);
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : 'Network error';
     throw new ApiError(message, NETWORK_ERROR_STATUS, 'NETWORK_ERROR');
@@ -172,7 +196,7 @@ async function parseBody<T>(text: string, status: number, answer: AnswerSchema<T
 
 export async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
   // The schemas download while the request is on its way, not after it.
-  if (typeof schema === 'function') loadAnswerSchemas().catch(() => undefined);
+  if (typeof schema === 'function' || schema instanceof FirstScreenAnswer) Promise.resolve(checkOf(schema)).catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -7,7 +7,7 @@ import { CreditHistory } from '@/features/billing/components/credit-history';
 import { CurrentPlan } from '@/features/billing/components/current-plan';
 import { PlanCatalogue } from '@/features/billing/components/plan-catalogue';
 import { RecentPayments } from '@/features/billing/components/recent-payments';
-import { useBilling } from '@/features/billing/hooks/use-billing';
+import { useBilling, useSubscription } from '@/features/billing/hooks/use-billing';
 import { useCredits } from '@/features/credits/hooks/use-credits';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { BasicInfoForm } from '@/features/profile/components/basic-info-form';
@@ -33,6 +33,7 @@ export function ProfileRoute() {
   const { replaceToken, verify } = useAuth();
   const profile = useProfile();
   const billing = useBilling();
+  const subscription = useSubscription();
   const { credits } = useCredits();
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(t('profile.title'));
@@ -63,7 +64,7 @@ export function ProfileRoute() {
 
   const { user: account, profile: investor } = profile.data;
   // Billing decides the level; the account's copy follows by event, so billing's is the fresher.
-  const user = { ...account, level: MEMBERSHIP_LEVELS.find((level) => level === billing.subscription.data?.level) ?? account.level };
+  const user = { ...account, level: MEMBERSHIP_LEVELS.find((level) => level === subscription.data?.level) ?? account.level };
 
   return (
     <div className="page">

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePageSettled } from '@/hooks/use-page-settled';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, firstScreen } from '@/lib/api-client';
 import type { StockListing } from '../types/stock';
 
 export function getStocks(signal?: AbortSignal): Promise<StockListing[]> {
-  return apiClient.get('stocks', (s) => s.stockListResponse, { signal });
+  return apiClient.get(
+    'stocks',
+    firstScreen((s) => s.stockListResponse),
+    { signal },
+  );
 }
 
 /**

@@ -1,10 +1,16 @@
-import { ApiError, apiClient } from '@/lib/api-client';
+import { ApiError, apiClient, firstScreen } from '@/lib/api-client';
 import type { User } from '../types/user';
 
 export const sessionQueryKey = ['session'] as const;
 
 export async function verifySession(signal?: AbortSignal): Promise<User> {
-  return (await apiClient.get('auth/verify', (s) => s.verifyResponse, { signal })).user;
+  return (
+    await apiClient.get(
+      'auth/verify',
+      firstScreen((s) => s.verifyResponse),
+      { signal },
+    )
+  ).user;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { subscriptionQueryKey, useCurrentSubscription } from '../api/get-current-subscription';
+import { subscriptionQueryKey } from '../api/get-current-subscription';
 import { paymentsQueryKey } from '../api/get-payments';
 import { BillingContext, type BillingContextValue } from '../hooks/use-billing';
 import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
@@ -22,12 +22,11 @@ interface BillingProviderProps {
 }
 
 /**
- * The purchase modal, opened from anywhere, and the user's subscription. The timers live here,
+ * The purchase modal, opened from anywhere, and the user's subscription's changes. The timers live here,
  * not in the modal, so a refresh still happens after the modal has closed.
  */
 export function BillingProvider({ userId, onBalanceChanged, children }: BillingProviderProps) {
   const queryClient = useQueryClient();
-  const subscription = useCurrentSubscription(userId);
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
   const openRequest = useRef(request);
   openRequest.current = request;
@@ -73,8 +72,8 @@ export function BillingProvider({ userId, onBalanceChanged, children }: BillingP
   const openPurchase = useCallback((next: PurchaseRequest = { tab: 'packages' }) => setRequest(next), []);
 
   const value = useMemo<BillingContextValue>(
-    () => ({ openPurchase, subscription, subscriptionChanged, purchased }),
-    [openPurchase, subscription, subscriptionChanged, purchased],
+    () => ({ openPurchase, userId, subscriptionChanged, purchased }),
+    [openPurchase, userId, subscriptionChanged, purchased],
   );
 
   return (

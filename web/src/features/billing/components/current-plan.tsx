@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner/spinner';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { formatDate } from '@/lib/format-date';
 import { type SubscriptionAction, useSubscriptionAction } from '../api/manage-subscription';
-import { useBilling } from '../hooks/use-billing';
+import { useBilling, useSubscription } from '../hooks/use-billing';
 import './current-plan.css';
 
 /**
@@ -13,7 +13,8 @@ import './current-plan.css';
 export function CurrentPlan() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { subscription, openPurchase } = useBilling();
+  const { openPurchase } = useBilling();
+  const subscription = useSubscription();
   const action = useSubscriptionAction();
   const busy = action.isPending ? action.variables.kind : null;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useBilling } from '../hooks/use-billing';
+import { useBilling, useSubscription } from '../hooks/use-billing';
 import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
 import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
 import { defaultCycle, isFreePlan } from '../utils/plan-pricing';
@@ -13,7 +13,8 @@ export function PlanCatalogue() {
 }
 
 function PlanCatalogueList({ plans }: { plans: SubscriptionPlan[] }) {
-  const { subscription, openPurchase } = useBilling();
+  const { openPurchase } = useBilling();
+  const subscription = useSubscription();
   const { chooseFree, busy } = useChooseFreePlan();
   const [cycle, setCycle] = useState<BillingCycle>(defaultCycle(plans));
   const currentLevel = subscription.data?.level ?? 'free';

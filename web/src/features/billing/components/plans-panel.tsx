@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBilling } from '../hooks/use-billing';
+import { useSubscription } from '../hooks/use-billing';
 import { useChooseFreePlan } from '../hooks/use-choose-free-plan';
 import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
 import type { PurchaseOutcome } from '../types/purchase';
@@ -25,7 +25,7 @@ export function PlansPanel(props: PlansPanelProps) {
 
 function PlanChooser({ plans, initialPlanId, initialCycle, onPaid, onClose }: PlansPanelProps & { plans: SubscriptionPlan[] }) {
   const { t } = useTranslation();
-  const { subscription } = useBilling();
+  const subscription = useSubscription();
   const { chooseFree, busy } = useChooseFreePlan();
   const [cycle, setCycle] = useState<BillingCycle>(initialCycle ?? defaultCycle(plans));
   const [selectedId, setSelectedId] = useState<string | null>(initialPlanId ?? null);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useSubscriptionAction } from '../api/manage-subscription';
-import { useBilling } from './use-billing';
+import { useSubscription } from './use-billing';
 
 /**
  * Choosing the free plan (spec section 4): with no paid subscription there is nothing to do;
@@ -11,11 +11,13 @@ import { useBilling } from './use-billing';
 export function useChooseFreePlan() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { subscription } = useBilling();
+  const subscription = useSubscription();
   const action = useSubscriptionAction();
 
   const chooseFree = async (): Promise<boolean> => {
-    if (!subscription.data?.hasSubscription) return true;
+    // Asked for when the plans were shown; a click before it answered waits for it.
+    const current = subscription.data ?? (await subscription.refetch()).data;
+    if (!current?.hasSubscription) return true;
     if (!window.confirm(t('billing.plans.freeConfirm'))) return false;
     try {
       await action.mutateAsync({ kind: 'cancel', immediate: true });

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiClient, hasErrorCode } from '@/lib/api-client';
+import { apiClient, firstScreen, hasErrorCode } from '@/lib/api-client';
 import type { Credits } from '../types/credits';
 
 export const creditsQueryKey = (userId: string | null) => ['credits', userId] as const;
 
 export function getCredits(signal?: AbortSignal): Promise<Credits> {
-  return apiClient.get('users/credits', (s) => s.creditsResponse, { signal });
+  return apiClient.get(
+    'users/credits',
+    firstScreen((s) => s.creditsResponse),
+    { signal },
+  );
 }
 
 export interface CreditsQuery {
