@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useStockList } from '@/features/analysis/api/get-stocks';
-import { AnalysisProgressOverlay } from '@/features/analysis/components/analysis-progress-overlay';
 import { AnalysisResultsPlaceholder } from '@/features/analysis/components/analysis-results-placeholder';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { StockInputCard } from '@/features/analysis/components/stock-input-card';
-import { useAnalysisFlow } from '@/features/analysis/hooks/use-analysis-flow';
+import { prepareAnalysis, useAnalysisFlow } from '@/features/analysis/hooks/use-analysis-flow';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useBilling } from '@/features/billing/hooks/use-billing';
 import { useCredits } from '@/features/credits/hooks/use-credits';
@@ -18,6 +17,10 @@ import { getAuthToken } from '@/lib/api-client';
 const loadMainReport = () => import('./main-report');
 const MainReport = lazy(() => loadMainReport().then((m) => ({ default: m.MainReport })));
 const MainNotAnalysable = lazy(() => import('./main-report').then((m) => ({ default: m.MainNotAnalysable })));
+// The progress overlay and the profile sent with a start load on intent, with the analysis code (ADR 70).
+const loadOverlay = () => import('@/features/analysis/components/analysis-progress-overlay');
+const AnalysisProgressOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.AnalysisProgressOverlay })));
+const loadProfileApi = () => import('@/features/profile/api/get-profile');
 const LoginModal = lazy(() => import('@/features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
 
 /**
@@ -27,7 +30,7 @@ const LoginModal = lazy(() => import('@/features/auth/components/login-modal').t
 async function loadUserProfile(): Promise<unknown> {
   // Needed only when an analysis starts; on demand, it keeps the profile code (and the
   // contracts' risk tables) out of the landing page's first download.
-  const { getProfile } = await import('@/features/profile/api/get-profile');
+  const { getProfile } = await loadProfileApi();
   const { profile } = await getProfile();
   return {
     ...profile.preferences,
@@ -95,6 +98,11 @@ export function MainRoute() {
     },
     onEmptySymbol: () => toast.error(t('analysis.emptySymbol')),
     onAnalyze: (symbol: string) => void flow.analyze(symbol),
+    onIntent: () => {
+      prepareAnalysis();
+      loadOverlay().catch(() => undefined);
+      if (isAuthenticated) loadProfileApi().catch(() => undefined);
+    },
   };
 
   let content;
@@ -125,7 +133,11 @@ export function MainRoute() {
   return (
     <div className="page">
       {content}
-      {flow.progress && <AnalysisProgressOverlay progress={flow.progress} />}
+      {flow.progress && (
+        <Suspense fallback={null}>
+          <AnalysisProgressOverlay progress={flow.progress} />
+        </Suspense>
+      )}
       {loginOpen && (
         <Suspense fallback={null}>
           <LoginModal

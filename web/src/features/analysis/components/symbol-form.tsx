@@ -25,6 +25,8 @@ export interface SymbolFormProps {
   /** A known (or, without a stock list, any) symbol, normalised. */
   onAnalyze(symbol: string): void;
   initialSymbol?: string;
+  /** The user turned to the form (focused or pointed at it): a hint to fetch what an analysis needs. */
+  onIntent?(): void;
   describedBy?: string;
   label: string;
 }
@@ -43,6 +45,7 @@ export function SymbolForm({
   onEmptySymbol,
   onAnalyze,
   initialSymbol = '',
+  onIntent,
   describedBy,
   label,
 }: SymbolFormProps) {
@@ -96,7 +99,7 @@ export function SymbolForm({
   };
 
   return (
-    <form className="symbol-form" onSubmit={onSubmit} noValidate>
+    <form className="symbol-form" onSubmit={onSubmit} onFocus={onIntent} onPointerEnter={onIntent} noValidate>
       <label className="visually-hidden" htmlFor={inputId}>
         {label}
       </label>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { followAnalysis } from '../api/follow-analysis';
+import { loadAnswerSchemas } from '@/lib/api-client';
 import { findRunningAnalysis } from '../api/get-analysis-history';
 import { AnalysisFollowError } from '../api/follow-errors';
 import { getAnalysis } from '../api/get-analysis';
@@ -12,6 +12,19 @@ import type { AnalysisResults } from '../types/results';
 import { isNotAnalysableStatus, type NotAnalysableStatus } from '../types/stock';
 import { classifyStartFailure, isNotAnalysable, isUnknownSymbol } from '../utils/analysis-errors';
 import { normaliseSymbol } from '../utils/symbol';
+
+/** Following an analysis (its event stream, polling as fallback): not needed before the first start. */
+const loadFollow = () => import('../api/follow-analysis');
+
+/**
+ * Downloads what a first analysis needs beyond the page (following it, and the contracts'
+ * schemas its answers are checked with) when the user shows the intent (focuses or points at
+ * the form), not with the page: the first screen stays light and the start does not wait (ADR 70).
+ */
+export function prepareAnalysis(): void {
+  loadFollow().catch(() => undefined);
+  loadAnswerSchemas().catch(() => undefined);
+}
 
 /** Spec section 9. */
 export const BUSY_MS = 2000;
@@ -162,6 +175,7 @@ export function useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits }: 
 
         let record: AnalysisRecord;
         try {
+          const { followAnalysis } = await loadFollow();
           record = await followAnalysis(analysisId, {
             signal,
             onUpdate: (update) => setProgress({ symbol, percent: update.progress, message: update.message }),
