@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { withText } from '@/lib/i18n';
 import { MainLayout } from './layouts/main-layout';
 import { MainRoute } from './routes/main';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -13,11 +14,12 @@ function PageLoading() {
 }
 
 /**
- * A screen downloaded when first opened: the landing page (the main route) loads alone, so a
- * first visit fetches only what it shows (initial JS ≤ 150 KB gzip, bench/README.md).
+ * A screen downloaded when first opened, with the text of every screen but the first: the
+ * landing page (the main route) loads alone, so a first visit fetches only what it shows
+ * (initial JS ≤ 150 KB gzip, bench/README.md).
  */
 function onDemand<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
-  const Screen = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+  const Screen = lazy(() => withText(load()).then((m) => ({ default: m[name] as ComponentType })));
   return (
     <Suspense fallback={<PageLoading />}>
       <Screen />
@@ -25,11 +27,13 @@ function onDemand<T extends Record<string, unknown>>(load: () => Promise<T>, nam
   );
 }
 
-const AuthLayout = lazy(() => import('./layouts/auth-layout').then((m) => ({ default: m.AuthLayout })));
-const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const AuthLayout = lazy(() => withText(import('./layouts/auth-layout')).then((m) => ({ default: m.AuthLayout })));
+const AdminLayout = lazy(() => withText(import('./layouts/admin-layout')).then((m) => ({ default: m.AdminLayout })));
 // The admin area is its own chunk (with its API layer): investors never download it.
-const AdminDashboardRoute = lazy(() => import('./routes/admin/admin-routes').then((m) => ({ default: m.AdminDashboardRoute })));
-const PaymentManagementRoute = lazy(() => import('./routes/admin/admin-routes').then((m) => ({ default: m.PaymentManagementRoute })));
+const AdminDashboardRoute = lazy(() => withText(import('./routes/admin/admin-routes')).then((m) => ({ default: m.AdminDashboardRoute })));
+const PaymentManagementRoute = lazy(() =>
+  withText(import('./routes/admin/admin-routes')).then((m) => ({ default: m.PaymentManagementRoute })),
+);
 const inSuspense = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 /**

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { defaultNS, resources } from './i18n';
+import type { defaultNS, Resources } from './i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    resources: (typeof resources)['zh-Hant'];
+    resources: Resources;
   }
 }

@@ -12,16 +12,17 @@ import { useBilling } from '@/features/billing/hooks/use-billing';
 import { useCredits } from '@/features/credits/hooks/use-credits';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { getAuthToken } from '@/lib/api-client';
+import { withText } from '@/lib/i18n';
 
 // What the landing page does not show at first loads when it is first needed.
-const loadMainReport = () => import('./main-report');
+const loadMainReport = () => withText(import('./main-report'));
 const MainReport = lazy(() => loadMainReport().then((m) => ({ default: m.MainReport })));
-const MainNotAnalysable = lazy(() => import('./main-report').then((m) => ({ default: m.MainNotAnalysable })));
+const MainNotAnalysable = lazy(() => loadMainReport().then((m) => ({ default: m.MainNotAnalysable })));
 // The progress overlay and the profile sent with a start load on intent, with the analysis code (ADR 70).
-const loadOverlay = () => import('@/features/analysis/components/analysis-progress-overlay');
+const loadOverlay = () => withText(import('@/features/analysis/components/analysis-progress-overlay'));
 const AnalysisProgressOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.AnalysisProgressOverlay })));
 const loadProfileApi = () => import('@/features/profile/api/get-profile');
-const LoginModal = lazy(() => import('@/features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
+const LoginModal = lazy(() => withText(import('@/features/auth/components/login-modal')).then((m) => ({ default: m.LoginModal })));
 
 /**
  * The investor profile sent with an analysis, so the advice for the user's own type comes

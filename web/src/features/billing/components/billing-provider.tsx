@@ -5,9 +5,10 @@ import { paymentsQueryKey } from '../api/get-payments';
 import { BillingContext, type BillingContextValue } from '../hooks/use-billing';
 import type { PurchaseOutcome, PurchaseRequest } from '../types/purchase';
 import type { CurrentSubscription } from '../types/subscription';
+import { withText } from '@/lib/i18n';
 
 // The modal and its card forms load when first opened, not with the landing page.
-const PurchaseModal = lazy(() => import('./purchase-modal').then((m) => ({ default: m.PurchaseModal })));
+const PurchaseModal = lazy(() => withText(import('./purchase-modal')).then((m) => ({ default: m.PurchaseModal })));
 
 /** Spec section 9: the modal closes 1 s after a payment; the balance is re-read 1.5 s after a credit purchase. */
 export const CLOSE_AFTER_PURCHASE_MS = 1000;
