@@ -55,11 +55,13 @@ async function measurePage(
   context: BrowserContext,
   url: string,
   ready: (page: Page) => Promise<void>,
-): Promise<{ scripts: Script[]; calls: string[] }> {
+  /** Then, counted apart: what the page fetches when the user turns to the form. */
+  intent?: (page: Page) => Promise<void>,
+): Promise<{ scripts: Script[]; calls: string[]; onIntent: Script[] }> {
   const page = await context.newPage();
   const inFlight = new Set<Request>();
   let lastActivity = Date.now();
-  const scripts: Promise<Script | null>[] = [];
+  let scripts: Promise<Script | null>[] = [];
   let stockListLoaded = false;
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -93,21 +95,31 @@ async function measurePage(
       })(),
     );
   });
+  const quiet = async () => {
+    const deadline = Date.now() + TIMEOUT_MS;
+    while (!stockListLoaded || inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`${url} did not settle: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const found = (await Promise.all(scripts)).filter((s): s is Script => s !== null);
+    scripts = [];
+    return found;
+  };
   await page.goto(url);
   await ready(page);
-  const deadline = Date.now() + TIMEOUT_MS;
-  while (!stockListLoaded || inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
-    if (Date.now() > deadline) throw new Error(`${url} did not settle: ${[...inFlight].map((r) => r.url()).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const found = await quiet();
+  let onIntent: Script[] = [];
+  if (intent) {
+    await intent(page);
+    onIntent = await quiet();
   }
-  const found = (await Promise.all(scripts)).filter((s): s is Script => s !== null);
   await page.close();
-  return { scripts: found, calls };
+  return { scripts: found, calls, onIntent };
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1);
 
-function print(name: string, { scripts, calls }: { scripts: Script[]; calls: string[] }) {
+function print(name: string, { scripts, calls, onIntent }: { scripts: Script[]; calls: string[]; onIntent: Script[] }) {
   const sum = (pick: (s: Script) => number) => scripts.reduce((total, s) => total + pick(s), 0);
   console.log(`\n${name}: ${scripts.length} scripts; API calls: ${calls.join(', ')}`);
   console.log(`  ${'file'.padEnd(44)} ${'sent KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'raw KB'.padStart(8)}`);
@@ -118,6 +130,13 @@ function print(name: string, { scripts, calls }: { scripts: Script[]; calls: str
   console.log(
     `  total: ${kb(sum((s) => s.sent))} KB as sent (${encodings}), ${kb(sum((s) => s.gzip))} KB gzip, ${kb(sum((s) => s.raw))} KB raw`,
   );
+  if (onIntent.length > 0) {
+    const later = (pick: (s: Script) => number) => onIntent.reduce((total, s) => total + pick(s), 0);
+    console.log(
+      `  then, on focusing the symbol field (not counted above): ${onIntent.length} scripts, ` +
+        `${kb(later((s) => s.gzip))} KB gzip (${onIntent.map((s) => s.file.replace(/^\/assets\//, '')).join(', ')})`,
+    );
+  }
 }
 
 async function main() {
@@ -158,10 +177,15 @@ async function main() {
     const memberContext = await browser.newContext({
       storageState: { cookies: [], origins: [{ origin: app.url, localStorage: [{ name: 'authToken', value: token }] }] },
     });
-    const member = await measurePage(memberContext, `${app.url}/`, async (page) => {
-      await page.locator('.credit-balance__value:not(.credit-balance__value--loading)').waitFor({ timeout: TIMEOUT_MS });
-      await page.locator('.symbol-form__submit:not([data-requires-login])').waitFor({ timeout: TIMEOUT_MS });
-    });
+    const member = await measurePage(
+      memberContext,
+      `${app.url}/`,
+      async (page) => {
+        await page.locator('.credit-balance__value:not(.credit-balance__value--loading)').waitFor({ timeout: TIMEOUT_MS });
+        await page.locator('.symbol-form__submit:not([data-requires-login])').waitFor({ timeout: TIMEOUT_MS });
+      },
+      (page) => page.locator('.symbol-form input').first().focus(),
+    );
     await memberContext.close();
 
     print('landing (visitor, empty cache)', landing);

@@ -2,7 +2,7 @@ import { creditsResponse, stockListResponse, stockStatusResponse } from '@stocka
 import { z } from 'zod';
 import { describe, expect, inject, it } from 'vitest';
 import { signUp } from '../../test/session';
-import { ApiError, apiClient, clearAuthToken, hasErrorCode } from './api-client';
+import { ApiError, apiClient, clearAuthToken, firstScreen, hasErrorCode } from './api-client';
 
 async function failure(request: Promise<unknown>): Promise<ApiError> {
   const error = await request.then(
@@ -60,6 +60,21 @@ describe('apiClient against the real API', () => {
     const status = await apiClient.get('stocks/status/AAPL', (s) => s.stockStatusResponse);
     expect(status).toMatchObject({ symbol: 'AAPL', isActive: true });
     const error = await failure(apiClient.get('stocks/status/AAPL', (s) => s.creditsResponse));
+    expect(error.code).toBe('INVALID_RESPONSE');
+  });
+
+  it('checks the first screen’s answers with their light copies, loaded on demand (ADR 70)', async () => {
+    const stocks = await apiClient.get(
+      'stocks',
+      firstScreen((s) => s.stockListResponse),
+    );
+    expect(stocks.map((stock) => stock.symbol)).toContain('AAPL');
+    const error = await failure(
+      apiClient.get(
+        'stocks/status/AAPL',
+        firstScreen((s) => s.creditsResponse),
+      ),
+    );
     expect(error.code).toBe('INVALID_RESPONSE');
   });
 
