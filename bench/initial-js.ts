@@ -20,6 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type Page, type Request } from 'playwright-core';
+import { jsonCaller } from '../tests/support/billing-member';
 import { launchBrowser } from '../web/e2e/browser';
 import { startAllInOneProcess } from './all-in-one-process';
 
@@ -146,15 +147,8 @@ async function main() {
   const app = await startAllInOneProcess({ port: 0, dataDir, logLevel: 'warn' });
   const browser = await launchBrowser();
   try {
-    const api = async (method: string, pathname: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${app.url}${pathname}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
-    const registered = await api('POST', '/api/auth/register', undefined, {
+    const visitor = jsonCaller(app.url);
+    const registered = await visitor('POST', '/api/auth/register', {
       email: `initial-js-${Date.now()}@example.com`,
       password: 'initial-js-pass-1',
       firstName: '志明',
@@ -163,7 +157,8 @@ async function main() {
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
     const token = registered.body.token as string;
     // Billing opens the account from user.registered: wait until the header can show a balance.
-    for (let i = 0; (await api('GET', '/api/users/credits', token)).status !== 200; i++) {
+    const asMember = jsonCaller(app.url, token);
+    for (let i = 0; (await asMember('GET', '/api/users/credits')).status !== 200; i++) {
       if (i > 100) throw new Error('the new member has no credits account');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
