@@ -65,7 +65,7 @@ export function Modal({ open, onClose, title, subtitle, children }: ModalProps) 
   if (!open) return null;
 
   return createPortal(
-    <div className="modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="ui-overlay modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div className="modal__panel" ref={panelRef} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="modal__header">
           <div>

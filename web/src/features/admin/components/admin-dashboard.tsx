@@ -43,7 +43,7 @@ export function AdminDashboard({ currentUserId, paymentsPath }: AdminDashboardPr
   if (stats.isPending) return <Spinner label="Loading admin dashboard..." />;
   if (stats.isError)
     return (
-      <div className="admin-error" role="alert">
+      <div className="ui-stack ui-stack--3 admin-error" role="alert">
         <p>{dashboardLoadMessage(stats.error)}</p>
         <Link to="/" className="btn btn--primary">
           Return home
@@ -59,7 +59,7 @@ export function AdminDashboard({ currentUserId, paymentsPath }: AdminDashboardPr
           Payments
         </Link>
       </SectionTabs>
-      <div className="admin__panel">
+      <div className="ui-stack ui-stack--3 admin__panel">
         {tab === 'dashboard' && <DashboardTab stats={stats.data} />}
         {tab === 'members' && <MembersTab currentUserId={currentUserId} />}
         {tab === 'levels' && <LevelsTab />}

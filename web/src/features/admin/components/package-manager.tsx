@@ -86,7 +86,7 @@ export function PackageManager() {
   };
 
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <div className="admin-toolbar">
         <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'add' })}>
           Add Package
@@ -95,7 +95,7 @@ export function PackageManager() {
       <FlashMessage flash={flash} />
       <LoadState query={packages} failure="Failed to load packages">
         {(list) => (
-          <ul className="admin-grid" data-testid="package-cards">
+          <ul className="ui-grid admin-grid" data-testid="package-cards">
             {list.map((pkg) => (
               <li key={pkg.type} className="admin-card">
                 <h3>{pkg.name}</h3>

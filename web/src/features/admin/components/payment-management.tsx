@@ -73,7 +73,7 @@ function PaymentHistory() {
   };
 
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <form className="admin-toolbar admin-filters" onSubmit={apply}>
         <label>
           Status
@@ -189,7 +189,7 @@ function Statistics() {
     ],
   ];
   return (
-    <div className="admin-grid" data-testid="payment-stats">
+    <div className="ui-grid admin-grid" data-testid="payment-stats">
       {cards.map(([title, rows]) => (
         <StatCard key={title} title={title} rows={rows} />
       ))}
@@ -211,7 +211,7 @@ export function PaymentManagement({ dashboardPath }: { dashboardPath: string }) 
   if (first.isPending) return <Spinner label="Loading payment management..." />;
   if (first.isError)
     return (
-      <div className="admin-error" role="alert">
+      <div className="ui-stack ui-stack--3 admin-error" role="alert">
         <p>{messageOf(first.error, 'Failed to load payment history')}</p>
         <Link to={dashboardPath}>Back to the admin dashboard</Link>
       </div>
@@ -223,7 +223,7 @@ export function PaymentManagement({ dashboardPath }: { dashboardPath: string }) 
         <Link to={dashboardPath}>Back to the admin dashboard</Link>
       </div>
       <SectionTabs label="Payment sections" tabs={TABS} current={tab} onChoose={setTab} />
-      <div className="admin__panel">
+      <div className="ui-stack ui-stack--3 admin__panel">
         {tab === 'history' && <PaymentHistory />}
         {tab === 'packages' && <PackageManager />}
         {tab === 'stats' && <Statistics />}

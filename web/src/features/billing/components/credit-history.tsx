@@ -25,7 +25,7 @@ export function CreditHistory() {
   if (changes.data.length === 0) return <p className="recent-payments__empty">{t('billing.creditHistory.empty')}</p>;
 
   return (
-    <table className="recent-payments credit-history" data-testid="credit-history">
+    <table className="ui-table ui-table--cards recent-payments credit-history" data-testid="credit-history">
       <thead>
         <tr>
           <th scope="col">{t('billing.creditHistory.date')}</th>

@@ -47,8 +47,8 @@ export function CurrentPlan() {
   };
 
   return (
-    <div className="current-plan" data-testid="current-plan">
-      <dl className="current-plan__facts">
+    <div className="ui-stack current-plan" data-testid="current-plan">
+      <dl className="ui-grid current-plan__facts">
         <div>
           <dt>{t('billing.membership.level')}</dt>
           <dd data-testid="current-level">{levelName}</dd>

@@ -75,7 +75,7 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
         ))}
       </ul>
       {selected && intent.status === 'failed' && (
-        <div className="form-error purchase-modal__retry" role="alert">
+        <div className="ui-row ui-row--spread form-error purchase-modal__retry" role="alert">
           <span>{t(intent.error.key ?? 'billing.errors.initPayment')}</span>
           <button type="button" className="btn btn--secondary" onClick={() => void choose(selected)}>
             {t('billing.retry')}

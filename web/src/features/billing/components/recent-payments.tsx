@@ -30,7 +30,7 @@ export function RecentPayments() {
   const typeName = (type: string) => (type === 'topup' || type === 'subscription' ? t(`billing.payments.types.${type}`) : type);
 
   return (
-    <table className="recent-payments" data-testid="recent-payments">
+    <table className="ui-table ui-table--cards recent-payments" data-testid="recent-payments">
       <thead>
         <tr>
           <th scope="col">{t('billing.payments.date')}</th>

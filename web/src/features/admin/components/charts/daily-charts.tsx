@@ -38,7 +38,7 @@ export function DailyCharts() {
   return (
     <section className="admin-card admin-charts" data-testid="admin-daily-charts">
       <h3>Last {CHART_DAYS} days</h3>
-      <div className="admin-charts__grid">
+      <div className="ui-columns admin-charts__grid">
         {currencies.length === 0 ? (
           <p className="admin-muted">
             No confirmed payments from {first} to {last} (UTC).

@@ -16,7 +16,7 @@ export function ActivitiesTab() {
   const list = activities.data ?? { activities: [], page: 1, totalPages: 1, total: 0 };
 
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <section className="admin-card" data-testid="activity-stats">
         <h3>Last 30 days</h3>
         <ul className="admin-list">

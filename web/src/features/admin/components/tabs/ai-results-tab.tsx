@@ -61,7 +61,7 @@ export function AiResultsTab() {
   const list = results.data ?? { results: [], page: 1, totalPages: 1, totalCount: 0 };
 
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <FlashMessage flash={flash} />
       <section className="admin-card" data-testid="ai-stats">
         <h3>Statistics</h3>

@@ -17,7 +17,7 @@ export function CacheTab() {
     });
   };
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <FlashMessage flash={flash} />
       <LoadState query={cache} failure="Failed to load cache statistics">
         {(data) => (

@@ -7,7 +7,7 @@ export function DashboardTab({ stats }: { stats: AdminStats }) {
   const { users, analyses, cache } = stats;
   return (
     <>
-      <div className="admin-grid" data-testid="admin-dashboard-stats">
+      <div className="ui-grid admin-grid" data-testid="admin-dashboard-stats">
         <StatCard
           title="Users"
           rows={[

@@ -77,7 +77,7 @@ export function LevelsTab() {
   };
 
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <LoadState query={levels} failure="Failed to load user levels">
         {(list) => (
           <AdminTable testId="levels-table" headers={['Level type', 'Name', 'Daily credits', 'Features', 'Description', 'Actions']}>

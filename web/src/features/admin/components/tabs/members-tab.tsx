@@ -105,7 +105,7 @@ export function MembersTab({ currentUserId }: { currentUserId: string }) {
   };
 
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <form className="admin-toolbar" role="search" onSubmit={onSearch}>
         <input
           type="search"

@@ -148,7 +148,7 @@ export function PlansTab() {
   };
 
   return (
-    <div className="admin-section">
+    <div className="ui-stack ui-stack--3 admin-section">
       <div className="admin-toolbar">
         <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'add' })}>
           Add Plan
@@ -157,7 +157,7 @@ export function PlansTab() {
       <FlashMessage flash={flash} />
       <LoadState query={plans} failure="Failed to load subscription plans">
         {(list) => (
-          <ul className="admin-grid" data-testid="plan-cards">
+          <ul className="ui-grid admin-grid" data-testid="plan-cards">
             {list.map((plan) => (
               <li key={plan.id} className="admin-card">
                 <h3>{plan.name}</h3>

@@ -7,7 +7,7 @@ export function PromptsTab() {
   return (
     <LoadState query={prompts} failure="Failed to load prompt data">
       {(data) => (
-        <div className="admin-section">
+        <div className="ui-stack ui-stack--3 admin-section">
           <section className="admin-card">
             <h3>Model</h3>
             <label className="admin-form">

@@ -19,7 +19,7 @@ export function PeerMultiplesChart({ symbol, comparisons }: PeerMultiplesChartPr
   const shown = comparisons.filter((c) => c.peers.length > 0 || c.stock !== null);
   if (shown.length === 0) return null;
   return (
-    <div className="chart-group">
+    <div className="ui-columns chart-group">
       {shown.map((c) => (
         <MultipleChart key={c.multiple} symbol={symbol} comparison={c} />
       ))}

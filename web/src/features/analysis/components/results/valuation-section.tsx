@@ -47,7 +47,7 @@ export function ValuationSection({ results }: { results: AnalysisResults }) {
       )}
 
       <div className="table-scroll">
-        <table className="models-table">
+        <table className="ui-table ui-table--cards models-table">
           <caption>{t('analysis.results.valuation.modelsCaption')}</caption>
           <thead>
             <tr>
