@@ -230,8 +230,7 @@ const SCREENS: Screen[] = [
     path: '/x7k9m2p8q/payments',
     ready: async (page) => {
       await page.getByRole('button', { name: 'Statistics' }).click();
-      await page.getByTestId('payment-stats').waitFor();
-      await page.getByTestId('admin-daily-charts').locator('svg').first().waitFor();
+      await page.getByTestId('payment-stats').getByText('Revenue').first().waitFor();
       return timeLike(page);
     },
   },
@@ -240,7 +239,7 @@ const SCREENS: Screen[] = [
     as: 'admin',
     path: '/api-test',
     ready: async (page) => {
-      await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+      for (const tag of ['auth', 'billing', 'analysis', 'content', 'admin']) await page.getByRole('heading', { name: tag, exact: true }).waitFor();
       await page.getByTestId('api-test-url').waitFor();
     },
   },
@@ -321,7 +320,9 @@ async function capture(outDir: string, only?: RegExp) {
         const page = await context.newPage();
         try {
           await page.goto(web.url(screen.path));
-          const mask = (await screen.ready(page)) ?? [];
+          const mask = [...((await screen.ready(page)) ?? []), page.getByText(/\bpi_\w+/)];
+          // Lists that load after their heading (a table's rows, the pagination under it).
+          await page.waitForLoadState('networkidle');
           await page.evaluate(() => document.fonts.ready);
           await page.screenshot({ path: path.join(outDir, `${screen.name}-${width}.png`), fullPage: true, animations: 'disabled', mask });
           console.log(`shot ${screen.name}-${width}`);

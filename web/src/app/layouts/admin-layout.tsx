@@ -8,7 +8,7 @@ export function AdminLayout() {
   const { t } = useTranslation('en');
   return (
     <div className="admin-layout" lang="en">
-      <header className="admin-layout__bar">
+      <header className="ui-row ui-row--spread ui-row--4 admin-layout__bar">
         <span className="admin-layout__brand">
           <BrandMark />
           {t('layout.brand')}

@@ -7,7 +7,7 @@ import './auth-layout.css';
 export function AuthLayout() {
   const { t } = useTranslation();
   return (
-    <div className="auth-layout">
+    <div className="ui-stack ui-stack--5 auth-layout">
       <BrandLink block="auth-layout" />
       <main className="auth-layout__main">
         <Outlet />

@@ -11,7 +11,7 @@ export function MainLayout() {
       <main className="main-layout__content">
         <Outlet />
       </main>
-      <footer className="main-layout__footer">
+      <footer className="ui-wrap main-layout__footer">
         <p>{t('footer.disclaimer')}</p>
         <p>
           © {new Date().getFullYear()} {t('app.shortTitle')}

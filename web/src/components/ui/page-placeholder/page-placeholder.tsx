@@ -16,7 +16,7 @@ export function PagePlaceholder({ title, description, note, children }: PagePlac
       <h1 className="page__title">{title}</h1>
       <p className="page-placeholder__description">{description}</p>
       {note && <p className="page-placeholder__note">{note}</p>}
-      {children && <div className="page-placeholder__actions">{children}</div>}
+      {children && <div className="ui-wrap ui-wrap--3 page-placeholder__actions">{children}</div>}
     </section>
   );
 }

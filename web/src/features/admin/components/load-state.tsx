@@ -1,15 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Spinner } from '@/components/ui/spinner/spinner';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 /** A list's loading and failure states (spec section 8 names the failure text of each). */
 export function LoadState<T>({ query, failure, children }: { query: UseQueryResult<T>; failure: string; children(data: T): ReactNode }) {
-  if (query.isPending) return <Spinner label="Loading..." />;
-  if (query.isError)
-    return (
-      <p className="form-error" role="alert">
-        {failure}
-      </p>
-    );
+  if (!query.isSuccess) return <QueryFallback query={query} loading="Loading..." failed={failure} />;
   return <>{children(query.data)}</>;
 }

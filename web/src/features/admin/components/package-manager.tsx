@@ -4,10 +4,10 @@ import { Modal } from '@/components/ui/modal/modal';
 import { useAddPackage, useAdminPackages, useDeletePackage, useUpdatePackage } from '../api/catalogue';
 import { messageOf } from '../utils/errors';
 import { formatMoney, pricePerCredit } from '../utils/format';
-import { FlashMessage, useFlash } from './flash';
+import { CatalogueCards } from './catalogue-cards';
+import { useFlash } from './flash';
 import { FormFooter } from './form-footer';
 import { ItemActions } from './item-actions';
-import { LoadState } from './load-state';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; pkg: AdminPackage } | null;
 
@@ -86,30 +86,26 @@ export function PackageManager() {
   };
 
   return (
-    <div className="ui-stack ui-stack--3 admin-section">
-      <div className="admin-toolbar">
-        <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'add' })}>
-          Add Package
-        </button>
-      </div>
-      <FlashMessage flash={flash} />
-      <LoadState query={packages} failure="Failed to load packages">
-        {(list) => (
-          <ul className="ui-grid admin-grid" data-testid="package-cards">
-            {list.map((pkg) => (
-              <li key={pkg.type} className="admin-card">
-                <h3>{pkg.name}</h3>
-                <p className="admin-muted">{pkg.type}</p>
-                <p>
-                  <strong>{pkg.credits}</strong> credits · <strong>{formatMoney(pkg.price, pkg.currency)}</strong>
-                </p>
-                <p className="admin-muted">{pricePerCredit(pkg.price, pkg.credits, pkg.currency)}</p>
-                <ItemActions in="card" onOpen={() => setEditing({ mode: 'edit', pkg })} onDelete={() => onDelete(pkg)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </LoadState>
+    <CatalogueCards
+      addLabel="Add Package"
+      onAdd={() => setEditing({ mode: 'add' })}
+      flash={flash}
+      query={packages}
+      failure="Failed to load packages"
+      testId="package-cards"
+      keyOf={(pkg) => pkg.type}
+      card={(pkg) => (
+        <>
+          <h3>{pkg.name}</h3>
+          <p className="admin-muted">{pkg.type}</p>
+          <p>
+            <strong>{pkg.credits}</strong> credits · <strong>{formatMoney(pkg.price, pkg.currency)}</strong>
+          </p>
+          <p className="admin-muted">{pricePerCredit(pkg.price, pkg.credits, pkg.currency)}</p>
+          <ItemActions in="card" onOpen={() => setEditing({ mode: 'edit', pkg })} onDelete={() => onDelete(pkg)} />
+        </>
+      )}
+    >
       <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Package' : 'Add Package'}>
         {editing && (
           <PackageForm
@@ -122,6 +118,6 @@ export function PackageManager() {
           />
         )}
       </Modal>
-    </div>
+    </CatalogueCards>
   );
 }

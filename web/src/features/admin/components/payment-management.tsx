@@ -12,6 +12,7 @@ import { SectionTabs } from './section-tabs';
 import { StatCard } from './stat-card';
 import { Pagination } from './pagination';
 import './admin.css';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 const STATUSES: PaymentStatusFilter[] = ['all', 'completed', 'failed', 'canceled', 'requires_action'];
 const KNOWN = ['completed', 'failed', 'canceled', 'requires_action'];
@@ -155,13 +156,7 @@ function PaymentHistory() {
 
 function Statistics() {
   const stats = usePaymentStats();
-  if (stats.isPending) return <p>Loading...</p>;
-  if (stats.isError)
-    return (
-      <p className="form-error" role="alert">
-        Failed to load payment statistics
-      </p>
-    );
+  if (!stats.isSuccess) return <QueryFallback query={stats} loading={<p>Loading...</p>} failed="Failed to load payment statistics" />;
   const s = stats.data;
   const cards: [string, [string, string][]][] = [
     [
@@ -218,7 +213,7 @@ export function PaymentManagement({ dashboardPath }: { dashboardPath: string }) 
     );
   return (
     <div className="admin">
-      <div className="admin__head">
+      <div className="ui-wrap admin__head">
         <h1 className="admin__title">Payment Management</h1>
         <Link to={dashboardPath}>Back to the admin dashboard</Link>
       </div>

@@ -18,7 +18,7 @@ export function SectionTabs<T extends string>({
   children?: ReactNode;
 }) {
   return (
-    <nav className="admin-tabs" aria-label={label}>
+    <nav className="ui-wrap ui-wrap--1 admin-tabs" aria-label={label}>
       {tabs.map(([id, text]) => (
         <button
           key={id}

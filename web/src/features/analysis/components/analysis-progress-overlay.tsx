@@ -32,7 +32,7 @@ export function AnalysisProgressOverlay({ progress }: { progress: AnalysisProgre
 
   return createPortal(
     <div className="ui-overlay analysis-progress" data-testid="analysis-progress">
-      <div className="analysis-progress__panel" ref={panelRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="ui-stack analysis-progress__panel" ref={panelRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 className="analysis-progress__title" id={titleId}>
           {t('analysis.progress.title', { symbol: progress.symbol })}
         </h2>
@@ -49,7 +49,7 @@ export function AnalysisProgressOverlay({ progress }: { progress: AnalysisProgre
         >
           <span className="analysis-progress__fill" style={{ width: `${percent}%` }} />
         </div>
-        <ol className="analysis-progress__stages">
+        <ol className="ui-stack ui-stack--2 analysis-progress__stages">
           {PROGRESS_STAGES.map(({ key }, index) => {
             const state = stageState(index, percent);
             return (

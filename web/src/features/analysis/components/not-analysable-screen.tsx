@@ -39,7 +39,7 @@ export function NotAnalysableScreen({
   const { status } = stock;
 
   return (
-    <section className="not-analysable" aria-labelledby={titleId} data-testid="not-analysable" data-status={status}>
+    <section className="ui-stack not-analysable" aria-labelledby={titleId} data-testid="not-analysable" data-status={status}>
       <div className="card not-analysable__search">
         <h2 className="not-analysable__search-title">{t('analysis.notAnalysable.searchTitle')}</h2>
         <SymbolForm
@@ -58,14 +58,14 @@ export function NotAnalysableScreen({
         <span className="not-analysable__icon" aria-hidden="true">
           !
         </span>
-        <div className="not-analysable__body">
+        <div className="ui-stack ui-stack--2 not-analysable__body">
           <p className="not-analysable__badge">{t(`analysis.notAnalysable.status.${status}.label`)}</p>
           <h2 className="not-analysable__title" id={titleId}>
             {t('analysis.notAnalysable.title', { symbol: stock.symbol })}
           </h2>
           <p>{t(`analysis.notAnalysable.status.${status}.description`)}</p>
           {stock.reason && (
-            <p className="not-analysable__server-reason">
+            <p className="ui-stack ui-stack--1 not-analysable__server-reason">
               <strong>{t('analysis.notAnalysable.reason')}</strong>
               {stock.reason}
             </p>

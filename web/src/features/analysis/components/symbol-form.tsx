@@ -99,7 +99,7 @@ export function SymbolForm({
   };
 
   return (
-    <form className="symbol-form" onSubmit={onSubmit} onFocus={onIntent} onPointerEnter={onIntent} noValidate>
+    <form className="ui-stack ui-stack--2 symbol-form" onSubmit={onSubmit} onFocus={onIntent} onPointerEnter={onIntent} noValidate>
       <label className="visually-hidden" htmlFor={inputId}>
         {label}
       </label>

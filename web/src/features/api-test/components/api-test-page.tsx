@@ -71,8 +71,8 @@ export function ApiTestPage() {
   };
 
   return (
-    <div className="api-test">
-      <header className="api-test__intro">
+    <div className="ui-stack api-test">
+      <header className="ui-stack ui-stack--2 api-test__intro">
         <h1 className="page__title">{t('apiTest.title')}</h1>
         <p className="page__lead">{t('apiTest.lead')}</p>
         <p className="api-test__note">
@@ -89,9 +89,9 @@ export function ApiTestPage() {
           )}
           {description.isSuccess && <EndpointList groups={groups} selectedId={selected?.id ?? null} onSelect={select} />}
         </aside>
-        <div className="api-test__work">
+        <div className="ui-stack api-test__work">
           {selected && (
-            <p className="api-test__summary">
+            <p className="ui-wrap api-test__summary">
               {selected.summary}
               {selected.adminOnly && <span className="api-test__badge">{t('apiTest.adminOnly')}</span>}
               {!selected.adminOnly && selected.needsToken && <span className="api-test__badge">{t('apiTest.needsToken')}</span>}

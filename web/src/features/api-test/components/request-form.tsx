@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormRow } from '@/components/ui/form-row/form-row';
 import { type ApiParameter, HTTP_METHODS, type HttpMethod } from '../types/api-description';
 
 export interface RequestDraft {
@@ -26,11 +27,16 @@ function ParameterField(props: { idPrefix: string; parameter: ApiParameter; valu
   const { idPrefix, parameter, value, onChange } = props;
   const id = `${idPrefix}-${parameter.name}`;
   return (
-    <div className="field api-test__param">
-      <label className="field__label" htmlFor={id}>
-        {parameter.name}
-        {parameter.required && <span aria-hidden="true"> *</span>}
-      </label>
+    <FormRow
+      className="api-test__param"
+      htmlFor={id}
+      label={
+        <>
+          {parameter.name}
+          {parameter.required && <span aria-hidden="true"> *</span>}
+        </>
+      }
+    >
       <input
         id={id}
         className="field__input"
@@ -39,7 +45,33 @@ function ParameterField(props: { idPrefix: string; parameter: ApiParameter; valu
         placeholder={parameter.schema?.enum?.map(String).join(' | ') ?? parameter.description ?? ''}
         onChange={(e) => onChange(e.target.value)}
       />
-    </div>
+    </FormRow>
+  );
+}
+
+/** The path or the query parameters, each a field; `values` by parameter name. */
+function ParameterGroup(props: {
+  legend: string;
+  idPrefix: string;
+  parameters: ApiParameter[];
+  values: Record<string, string>;
+  onChange(values: Record<string, string>): void;
+}) {
+  const { legend, idPrefix, parameters, values, onChange } = props;
+  if (parameters.length === 0) return null;
+  return (
+    <fieldset className="api-test__params">
+      <legend>{legend}</legend>
+      {parameters.map((p) => (
+        <ParameterField
+          key={p.name}
+          idPrefix={idPrefix}
+          parameter={p}
+          value={values[p.name] ?? ''}
+          onChange={(value) => onChange({ ...values, [p.name]: value })}
+        />
+      ))}
+    </fieldset>
   );
 }
 
@@ -75,38 +107,21 @@ export function RequestForm({ draft, pathParams, queryParams, url, sending, erro
           {url}
         </output>
       </div>
-      {pathParams.length > 0 && (
-        <fieldset className="api-test__params">
-          <legend>{t('apiTest.pathParams')}</legend>
-          {pathParams.map((p) => (
-            <ParameterField
-              key={p.name}
-              idPrefix="api-test-path"
-              parameter={p}
-              value={draft.pathValues[p.name] ?? ''}
-              onChange={(value) => onChange({ ...draft, pathValues: { ...draft.pathValues, [p.name]: value } })}
-            />
-          ))}
-        </fieldset>
-      )}
-      {queryParams.length > 0 && (
-        <fieldset className="api-test__params">
-          <legend>{t('apiTest.queryParams')}</legend>
-          {queryParams.map((p) => (
-            <ParameterField
-              key={p.name}
-              idPrefix="api-test-query"
-              parameter={p}
-              value={draft.queryValues[p.name] ?? ''}
-              onChange={(value) => onChange({ ...draft, queryValues: { ...draft.queryValues, [p.name]: value } })}
-            />
-          ))}
-        </fieldset>
-      )}
-      <div className="field">
-        <label className="field__label" htmlFor="api-test-token">
-          {t('apiTest.token')}
-        </label>
+      <ParameterGroup
+        legend={t('apiTest.pathParams')}
+        idPrefix="api-test-path"
+        parameters={pathParams}
+        values={draft.pathValues}
+        onChange={(pathValues) => onChange({ ...draft, pathValues })}
+      />
+      <ParameterGroup
+        legend={t('apiTest.queryParams')}
+        idPrefix="api-test-query"
+        parameters={queryParams}
+        values={draft.queryValues}
+        onChange={(queryValues) => onChange({ ...draft, queryValues })}
+      />
+      <FormRow label={t('apiTest.token')} htmlFor="api-test-token">
         <input
           id="api-test-token"
           className="field__input api-test__mono"
@@ -116,11 +131,8 @@ export function RequestForm({ draft, pathParams, queryParams, url, sending, erro
           placeholder={t('apiTest.tokenPlaceholder')}
           onChange={(e) => onChange({ ...draft, token: e.target.value })}
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="api-test-body">
-          {t('apiTest.requestBody')}
-        </label>
+      </FormRow>
+      <FormRow label={t('apiTest.requestBody')} htmlFor="api-test-body">
         <textarea
           id="api-test-body"
           className="field__input api-test__mono api-test__body-input"
@@ -131,7 +143,7 @@ export function RequestForm({ draft, pathParams, queryParams, url, sending, erro
           placeholder={draft.method === 'get' ? t('apiTest.noBodyForGet') : '{}'}
           onChange={(e) => onChange({ ...draft, body: e.target.value })}
         />
-      </div>
+      </FormRow>
       {error && (
         <p className="form-error" role="alert">
           {error}

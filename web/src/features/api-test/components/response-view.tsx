@@ -13,7 +13,7 @@ export function ResponseView({ response }: { response: ApiTestResponse }) {
   const { t } = useTranslation('en');
   return (
     <section className="card api-test__response" aria-labelledby="api-test-response-title">
-      <div className="api-test__response-head">
+      <div className="ui-wrap ui-wrap--3 api-test__response-head">
         <h2 id="api-test-response-title" className="api-test__section-title">
           {t('apiTest.response')}
         </h2>

@@ -14,7 +14,7 @@ export function ArticleCard({ article }: { article: Article }) {
         ) : (
           <div className="article-card__image article-card__image--empty" aria-hidden="true" />
         )}
-        <div className="article-card__body">
+        <div className="ui-stack ui-stack--2 article-card__body">
           <ArticleTags tags={article.tags} />
           <h3 className="article-card__title">{article.title}</h3>
           {article.excerpt && <p className="article-card__excerpt">{article.excerpt}</p>}

@@ -9,7 +9,7 @@ export function ArticleTags({ tags }: { tags: ArticleTag[] }) {
   const { t } = useTranslation();
   if (tags.length === 0) return null;
   return (
-    <ul className="article-tags" aria-label={t('articles.tagsLabel')}>
+    <ul className="ui-wrap ui-wrap--1 article-tags" aria-label={t('articles.tagsLabel')}>
       {tags.slice(0, TAGS_SHOWN).map((tag) => (
         <li key={tag.id} className="article-tags__tag">
           {tag.name}

@@ -11,7 +11,7 @@ import './article-view.css';
 export function ArticleView({ article }: { article: ArticleWithBody }) {
   return (
     <article className="card article-view">
-      <header className="article-view__header">
+      <header className="ui-stack ui-stack--3 article-view__header">
         <ArticleTags tags={article.tags} />
         <h1 className="article-view__title">{article.title}</h1>
         <ArticleMeta article={article} className="article-view__meta" />

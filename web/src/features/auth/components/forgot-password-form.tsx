@@ -45,7 +45,7 @@ export function ForgotPasswordForm() {
 
   if (sentTo) {
     return (
-      <div className="recovery" data-testid="reset-email-sent">
+      <div className="ui-stack recovery" data-testid="reset-email-sent">
         <p className="form-success" role="status">
           {t('forgotPassword.sent', { email: sentTo })}
         </p>
@@ -66,7 +66,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form className="recovery" noValidate onSubmit={onSubmit}>
+    <form className="ui-stack recovery" noValidate onSubmit={onSubmit}>
       {error && (
         <p className="form-error" role="alert">
           {error}

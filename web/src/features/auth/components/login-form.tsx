@@ -124,7 +124,7 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
   });
 
   return (
-    <div className="login-form">
+    <div className="ui-stack login-form">
       <div className="login-form__modes" role="group" aria-label={t('auth.modeLabel')}>
         {(['login', 'register'] as const).map((option) => (
           <button
@@ -139,7 +139,7 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
         ))}
       </div>
 
-      <form className="login-form__form" noValidate onSubmit={onSubmit}>
+      <form className="ui-stack login-form__form" noValidate onSubmit={onSubmit}>
         {error && (
           <p className="form-error" role="alert">
             {error.message}

@@ -61,7 +61,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (state.step === 'checking') {
     return (
-      <div className="recovery recovery--center">
+      <div className="ui-stack recovery recovery--center">
         <Spinner label={t('resetPassword.checking')} />
       </div>
     );
@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (state.step === 'invalid') {
     return (
-      <div className="recovery">
+      <div className="ui-stack recovery">
         <p className="form-error" role="alert">
           {state.reason === 'missing' ? t('resetPassword.missingToken') : t('resetPassword.invalidToken')}
         </p>
@@ -85,7 +85,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (state.step === 'done') {
     return (
-      <div className="recovery">
+      <div className="ui-stack recovery">
         <p className="form-success" role="status">
           {t('resetPassword.success')}
         </p>
@@ -98,7 +98,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
-    <form className="recovery" noValidate onSubmit={onSubmit}>
+    <form className="ui-stack recovery" noValidate onSubmit={onSubmit}>
       <p className="recovery__account">
         {t('resetPassword.forAccount')} <strong data-testid="reset-email">{state.email}</strong>
       </p>

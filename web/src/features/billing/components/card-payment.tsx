@@ -20,7 +20,7 @@ export function CardPayment({ item, ...form }: CardFormProps & { item: string })
   }, []);
 
   return (
-    <section ref={sectionRef} className="card-payment" aria-label={t('billing.card.title')}>
+    <section ref={sectionRef} className="ui-stack ui-stack--3 card-payment" aria-label={t('billing.card.title')}>
       <h3 className="card-payment__title">{t('billing.card.title')}</h3>
       <p className="card-payment__item">{t('billing.card.paying', { item })}</p>
       {!config && !isError && <Spinner label={t('billing.card.loadingForm')} />}

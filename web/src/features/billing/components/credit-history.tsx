@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner/spinner';
 import { formatDateTime } from '@/lib/format-date';
 import { useRecentCreditChanges } from '../api/get-credit-history';
 import './recent-payments.css';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 /** `+7` / `-1`: a change of the balance always says which way it went. */
 const signed = (credits: number) => (credits > 0 ? `+${credits}` : String(credits));
@@ -15,13 +15,7 @@ export function CreditHistory() {
   const { t } = useTranslation();
   const changes = useRecentCreditChanges();
 
-  if (changes.isPending) return <Spinner label={t('billing.creditHistory.loading')} />;
-  if (changes.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.creditHistory.loadFailed')}
-      </p>
-    );
+  if (!changes.isSuccess) return <QueryFallback query={changes} loading={t('billing.creditHistory.loading')} failed={t('billing.creditHistory.loadFailed')} />;
   if (changes.data.length === 0) return <p className="recent-payments__empty">{t('billing.creditHistory.empty')}</p>;
 
   return (

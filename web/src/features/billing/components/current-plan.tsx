@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner/spinner';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { formatDate } from '@/lib/format-date';
 import { type SubscriptionAction, useSubscriptionAction } from '../api/manage-subscription';
 import { useBilling, useSubscription } from '../hooks/use-billing';
 import './current-plan.css';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 /**
  * The membership tab's current plan: level, expiry (or permanent), days remaining (or
@@ -18,13 +18,7 @@ export function CurrentPlan() {
   const action = useSubscriptionAction();
   const busy = action.isPending ? action.variables.kind : null;
 
-  if (subscription.isPending) return <Spinner label={t('billing.membership.loading')} />;
-  if (subscription.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.membership.loadFailed')}
-      </p>
-    );
+  if (!subscription.isSuccess) return <QueryFallback query={subscription} loading={t('billing.membership.loading')} failed={t('billing.membership.loadFailed')} />;
 
   const { level, subscription: sub } = subscription.data;
   const levelName = level === 'free' || level === 'vip' || level === 'premium' ? t(`billing.levels.${level}`) : level;
@@ -75,7 +69,7 @@ export function CurrentPlan() {
         )}
       </dl>
       {sub?.cancelAtPeriodEnd && <p className="current-plan__ending">{t('billing.membership.endsAt', { date: endsAt })}</p>}
-      <div className="current-plan__actions">
+      <div className="ui-wrap ui-wrap--3 current-plan__actions">
         <button type="button" className="btn btn--primary" onClick={() => openPurchase({ tab: 'plans' })}>
           {t('billing.membership.upgrade')}
         </button>

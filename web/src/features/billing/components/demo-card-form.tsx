@@ -106,12 +106,12 @@ export function DemoCardForm({ order, submitLabel, onPaid }: CardFormProps) {
 
   if (pending) {
     return (
-      <div className="card-auth" role="group" aria-labelledby={`${idPrefix}-auth`}>
+      <div className="ui-stack ui-stack--3 card-auth" role="group" aria-labelledby={`${idPrefix}-auth`}>
         <h4 className="card-auth__title" id={`${idPrefix}-auth`}>
           {t('billing.card.authTitle')}
         </h4>
         <p className="card-auth__text">{t('billing.card.authText')}</p>
-        <div className="card-auth__actions">
+        <div className="ui-wrap card-auth__actions">
           <button type="button" className="btn btn--primary" disabled={processing} onClick={() => void run(authenticate)}>
             {processing ? t('billing.card.processing') : t('billing.card.authConfirm')}
           </button>
@@ -138,7 +138,7 @@ export function DemoCardForm({ order, submitLabel, onPaid }: CardFormProps) {
   };
 
   return (
-    <form className="card-form" onSubmit={onSubmit} noValidate>
+    <form className="ui-stack ui-stack--3 card-form" onSubmit={onSubmit} noValidate>
       <p className="card-form__hint">{t('billing.card.demoHint')}</p>
       <TextField
         id={id('number')}

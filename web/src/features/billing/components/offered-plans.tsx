@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner/spinner';
 import { usePlans } from '../api/get-plans';
 import type { SubscriptionPlan } from '../types/catalogue';
 import { isFreePlan, isPaidPlan } from '../utils/plan-pricing';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 /**
  * The plans a member can choose, for the profile's catalogue and the purchase modal alike: paid
@@ -14,12 +14,6 @@ export function OfferedPlans({ children }: { children(plans: SubscriptionPlan[])
   const { t } = useTranslation();
   const plans = usePlans();
 
-  if (plans.isPending) return <Spinner label={t('billing.plans.loading')} />;
-  if (plans.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.plans.loadFailed')}
-      </p>
-    );
+  if (!plans.isSuccess) return <QueryFallback query={plans} loading={t('billing.plans.loading')} failed={t('billing.plans.loadFailed')} />;
   return children(plans.data.filter((plan) => isFreePlan(plan) || isPaidPlan(plan)));
 }

@@ -24,8 +24,8 @@ export function PackageCard({ pkg, first, selected, onSelect }: PackageCardProps
 
   return (
     <li className={classes.join(' ')} data-testid={`package-${pkg.type}`}>
-      <button type="button" className="package-card__button" aria-pressed={selected} onClick={onSelect}>
-        <span className="package-card__badges">
+      <button type="button" className="ui-stack ui-stack--1 package-card__button" aria-pressed={selected} onClick={onSelect}>
+        <span className="ui-wrap ui-wrap--1 package-card__badges">
           {pkg.popular && <span className="badge badge--popular">{t('billing.packages.popular')}</span>}
           {pkg.type === 'enterprise' && <span className="badge badge--enterprise">{t('billing.packages.enterprise')}</span>}
           {pkg.credits >= GOOD_VALUE_MIN_CREDITS && <span className="badge badge--value">{t('billing.packages.goodValue')}</span>}

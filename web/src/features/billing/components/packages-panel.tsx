@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner/spinner';
 import { logUnexpectedFailure } from '@/lib/log-failure';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { usePackages } from '../api/get-packages';
@@ -12,6 +11,7 @@ import { formatMoney } from '../utils/format-money';
 import { type PurchaseError, purchaseErrorOf } from '../utils/purchase-errors';
 import { CardPayment } from './card-payment';
 import { PackageCard } from './package-card';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 type IntentState = { status: 'creating' } | { status: 'ready'; intent: PackageIntent } | { status: 'failed'; error: PurchaseError };
 
@@ -57,13 +57,7 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
     }
   };
 
-  if (packages.isPending) return <Spinner label={t('billing.packages.loading')} />;
-  if (packages.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.packages.loadFailed')}
-      </p>
-    );
+  if (!packages.isSuccess) return <QueryFallback query={packages} loading={t('billing.packages.loading')} failed={t('billing.packages.loadFailed')} />;
   if (packages.data.length === 0) return <p className="purchase-modal__empty">{t('billing.packages.empty')}</p>;
 
   const first = packages.data[0];

@@ -27,7 +27,7 @@ export function PlanCard({ plan, below, cycle, isCurrent, isSelected = false, bu
 
   return (
     <li className={classes.filter(Boolean).join(' ')} data-testid={`plan-${plan.id}`}>
-      <div className="plan-card__head">
+      <div className="ui-row ui-row--spread ui-row--2 plan-card__head">
         <h3 className="plan-card__name">{plan.name}</h3>
         {isCurrent && <span className="badge badge--current">{t('billing.plans.current')}</span>}
       </div>
@@ -46,7 +46,7 @@ export function PlanCard({ plan, below, cycle, isCurrent, isSelected = false, bu
       <p className="plan-card__saving">
         {saving ? t('billing.plans.yearlySaving', { year: formatMoney(saving.perYear), month: formatMoney(saving.perMonth) }) : '\u00a0'}
       </p>
-      <ul className="plan-card__features">
+      <ul className="ui-stack ui-stack--1 plan-card__features">
         {below && <li className="plan-card__includes">{t('billing.plans.everythingIn', { plan: below.name })}</li>}
         {plan.features
           .filter((feature) => !below?.features.includes(feature))

@@ -25,7 +25,7 @@ function PlanCatalogueList({ plans }: { plans: SubscriptionPlan[] }) {
   };
 
   return (
-    <div className="plan-catalogue">
+    <div className="ui-stack plan-catalogue">
       <BillingCycleToggle value={cycle} onChange={setCycle} />
       <ul className="plan-grid">
         {plans.map((plan, index) => (

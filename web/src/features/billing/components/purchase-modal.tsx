@@ -39,9 +39,9 @@ export function PurchaseModal({ request, onClose }: PurchaseModalProps) {
 
   return (
     <Modal open onClose={onClose} title={t('billing.title')} subtitle={t('billing.subtitle')}>
-      <div className="purchase-modal" data-testid="purchase-modal">
+      <div className="ui-stack purchase-modal" data-testid="purchase-modal">
         {success ? (
-          <p className="purchase-modal__success" role="status">
+          <p className="ui-stack ui-stack--3 purchase-modal__success" role="status">
             <span className="purchase-modal__success-icon" aria-hidden="true">
               ✓
             </span>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner/spinner';
 import { formatDate } from '@/lib/format-date';
 import { useRecentPayments } from '../api/get-payments';
 import { formatMoney } from '../utils/format-money';
 import './recent-payments.css';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 /**
  * The latest five payments (spec section 2, Billing tab); a credit-package payment (type topup)
@@ -18,13 +18,7 @@ export function RecentPayments() {
   const { t } = useTranslation();
   const payments = useRecentPayments();
 
-  if (payments.isPending) return <Spinner label={t('billing.payments.loading')} />;
-  if (payments.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.payments.loadFailed')}
-      </p>
-    );
+  if (!payments.isSuccess) return <QueryFallback query={payments} loading={t('billing.payments.loading')} failed={t('billing.payments.loadFailed')} />;
   if (payments.data.length === 0) return <p className="recent-payments__empty">{t('billing.payments.empty')}</p>;
 
   const typeName = (type: string) => (type === 'topup' || type === 'subscription' ? t(`billing.payments.types.${type}`) : type);

@@ -124,7 +124,7 @@ function StripeForm({ order, submitLabel, onPaid }: CardFormProps) {
   };
 
   return (
-    <form className="card-form" onSubmit={(event) => void onSubmit(event)}>
+    <form className="ui-stack ui-stack--3 card-form" onSubmit={(event) => void onSubmit(event)}>
       <PaymentElement onReady={() => setElementReady(true)} />
       {failure !== null && <PaymentError error={failure} />}
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={processing || !ready}>

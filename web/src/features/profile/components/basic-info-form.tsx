@@ -60,7 +60,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
 
   return (
     <ProfileSection title={t('profile.basic.title')} description={t('profile.basic.description')}>
-      <form className="profile-form" noValidate onSubmit={onSubmit}>
+      <form className="ui-stack profile-form" noValidate onSubmit={onSubmit}>
         {error && (
           <p className="form-error" role="alert">
             {error.message}
@@ -98,7 +98,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
           placeholder={t('profile.basic.phonePlaceholder')}
         />
         <SuccessMessage message={success.message} />
-        <div className="profile-form__actions">
+        <div className="ui-wrap ui-wrap--3 profile-form__actions">
           <button type="submit" className="btn btn--primary" disabled={saving}>
             {saving ? t('profile.basic.saving') : t('profile.basic.save')}
           </button>

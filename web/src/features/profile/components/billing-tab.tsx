@@ -30,7 +30,7 @@ export function BillingTab({ balance, onBuyCredits, payments, creditHistory }: B
   ];
 
   return (
-    <div className="profile-tab-stack">
+    <div className="ui-stack profile-tab-stack">
       <ProfileSection title={t('billing.balance.title')} description={t('billing.balance.description')}>
         <dl className="balance-figures" data-testid="profile-balance">
           {figures.map((figure) => (
@@ -40,7 +40,7 @@ export function BillingTab({ balance, onBuyCredits, payments, creditHistory }: B
             </div>
           ))}
         </dl>
-        <div className="profile-form__actions">
+        <div className="ui-wrap ui-wrap--3 profile-form__actions">
           <button type="button" className="btn btn--primary" onClick={onBuyCredits}>
             {t('billing.balance.buy')}
           </button>

@@ -79,7 +79,7 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
 
   return (
     <ProfileSection title={t('profile.password.title')} description={t('profile.password.description')}>
-      <form className="profile-form" noValidate onSubmit={onSubmit}>
+      <form className="ui-stack profile-form" noValidate onSubmit={onSubmit}>
         {error && (
           <p className="form-error" role="alert">
             {error.message}
@@ -88,7 +88,7 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
         {passwordField('currentPassword', t('profile.password.current'), 'current-password')}
         {passwordField('newPassword', t('profile.password.new'), 'new-password', t('profile.password.newPlaceholder'))}
         {passwordField('confirmPassword', t('profile.password.confirm'), 'new-password')}
-        <div className="profile-form__actions">
+        <div className="ui-wrap ui-wrap--3 profile-form__actions">
           <button type="submit" className="btn btn--primary" disabled={saving}>
             {saving ? t('profile.password.saving') : t('profile.password.submit')}
           </button>

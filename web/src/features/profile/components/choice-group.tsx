@@ -46,7 +46,7 @@ export function ChoiceGroup<T extends string>(props: SingleChoiceProps<T> | Mult
 
   return (
     <fieldset className={`choice-group${error ? ' choice-group--invalid' : ''}`} disabled={disabled}>
-      <legend className="choice-group__legend">
+      <legend className="ui-wrap choice-group__legend">
         {legend}
         {note && <span className="choice-group__note">{note}</span>}
         {error && <span className="choice-group__error">{error}</span>}

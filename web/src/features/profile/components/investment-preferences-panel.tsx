@@ -42,7 +42,7 @@ export function InvestmentPreferencesPanel({ profile }: InvestmentPreferencesPan
   };
 
   return (
-    <div className="preferences-panel">
+    <div className="ui-stack preferences-panel">
       <section className="card preferences-panel__wizard">
         <div>
           <h2 className="preferences-panel__wizard-title">{t('profile.risk.wizard.title')}</h2>

@@ -20,7 +20,7 @@ export function LossToleranceField({ value, onChange }: LossToleranceFieldProps)
   const sliderId = useId();
 
   return (
-    <div className="loss-tolerance">
+    <div className="ui-stack ui-stack--3 loss-tolerance">
       <ChoiceGroup
         legend={t('preferences.questions.lossReaction')}
         choices={LOSS_REACTIONS.map((reaction) => ({

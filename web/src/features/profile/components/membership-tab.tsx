@@ -14,7 +14,7 @@ interface MembershipTabProps {
 export function MembershipTab({ currentPlan, plans }: MembershipTabProps) {
   const { t } = useTranslation();
   return (
-    <div className="profile-tab-stack">
+    <div className="ui-stack profile-tab-stack">
       <ProfileSection title={t('billing.membership.title')}>{currentPlan}</ProfileSection>
       <ProfileSection title={t('billing.membership.plansTitle')} description={t('billing.membership.plansDescription')}>
         {plans}

@@ -26,7 +26,7 @@ export function PreferenceSummary({ values }: { values: InvestmentPreferences })
   ];
 
   return (
-    <div className="preference-summary">
+    <div className="ui-stack ui-stack--2 preference-summary">
       <h3 className="preference-summary__title">{t('preferences.summary.title')}</h3>
       <dl className="preference-summary__list">
         {rows.map(([label, value]) => (

@@ -77,7 +77,7 @@ export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizard
 
   return (
     <Modal open onClose={onClose} title={t('preferences.title')} subtitle={t('preferences.subtitle')}>
-      <div className="preference-wizard" data-testid="preference-wizard">
+      <div className="ui-stack preference-wizard" data-testid="preference-wizard">
         <ol className="preference-wizard__steps">
           {WIZARD_STEPS.map((name, index) => {
             const state = index < stepIndex ? 'done' : index === stepIndex ? 'current' : 'todo';
@@ -94,7 +94,7 @@ export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizard
           })}
         </ol>
 
-        <div className="preference-wizard__body">
+        <div className="ui-stack preference-wizard__body">
           <h3 className="preference-wizard__heading" ref={headingRef} tabIndex={-1}>
             <span className="preference-wizard__progress">
               {t('preferences.progress', { step: stepIndex + 1, total: WIZARD_STEPS.length })}
@@ -104,7 +104,7 @@ export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizard
           <PreferenceWizardStep step={step} values={values} onChange={(change) => setValues((current) => ({ ...current, ...change }))} />
         </div>
 
-        <div className="preference-wizard__footer">
+        <div className="ui-stack ui-stack--3 preference-wizard__footer">
           {error && (
             <p className="form-error" role="alert">
               {error}

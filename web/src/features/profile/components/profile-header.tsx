@@ -21,7 +21,7 @@ export function ProfileHeader({ user, displayName, onUpgrade }: ProfileHeaderPro
       <span className="profile-header__avatar" aria-hidden="true">
         {initial}
       </span>
-      <div className="profile-header__who">
+      <div className="ui-stack ui-stack--1 profile-header__who">
         <h1 className="profile-header__name" id={nameId}>
           {displayName}
         </h1>

@@ -9,7 +9,7 @@ export function ProfileLoadError({ onRetry }: { onRetry(): void }) {
       <p className="form-error" role="alert">
         {t('profile.loadFailed')}
       </p>
-      <div className="profile-form__actions">
+      <div className="ui-wrap ui-wrap--3 profile-form__actions">
         <button type="button" className="btn btn--primary" onClick={onRetry}>
           {t('profile.retry')}
         </button>

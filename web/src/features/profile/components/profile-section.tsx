@@ -12,7 +12,7 @@ export function ProfileSection({ title, description, children }: ProfileSectionP
   const titleId = useId();
   return (
     <section className="card profile-section" aria-labelledby={titleId}>
-      <header className="profile-section__header">
+      <header className="ui-stack ui-stack--1 profile-section__header">
         <h2 className="profile-section__title" id={titleId}>
           {title}
         </h2>

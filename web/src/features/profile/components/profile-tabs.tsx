@@ -85,7 +85,7 @@ export function ProfileTabs<T extends string>({ label, tabs, active, onSelect, c
   };
 
   return (
-    <div className="profile-tabs">
+    <div className="ui-stack profile-tabs">
       <div className="profile-tabs__strip">
         <div
           ref={setStrip}

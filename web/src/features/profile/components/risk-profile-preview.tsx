@@ -12,7 +12,7 @@ export function RiskProfilePreview({ answers }: { answers: RiskAnswers }) {
 
   return (
     <aside className={`risk-preview${modifier}`} aria-live="polite" data-testid="risk-preview">
-      <p className="risk-preview__eyebrow">
+      <p className="ui-row ui-row--spread ui-row--2 risk-preview__eyebrow">
         {t('profile.risk.preview.title')}
         <span className="risk-preview__live">{t('profile.risk.preview.live')}</span>
       </p>

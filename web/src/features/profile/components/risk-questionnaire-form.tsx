@@ -64,7 +64,7 @@ export function RiskQuestionnaireForm({ answers, onAnswersChange, onSaved }: Ris
 
   return (
     <form className="risk-form" noValidate onSubmit={onSubmit}>
-      <ol className="risk-form__questions">
+      <ol className="ui-stack ui-stack--5 risk-form__questions">
         {RISK_QUESTIONS.map((question) => (
           <li
             key={question.field}
@@ -94,7 +94,7 @@ export function RiskQuestionnaireForm({ answers, onAnswersChange, onSaved }: Ris
           </li>
         ))}
       </ol>
-      <div className="risk-form__aside">
+      <div className="ui-stack ui-stack--3 risk-form__aside">
         <RiskProfilePreview answers={answers} />
         {error && (
           <p className="form-error" role="alert">

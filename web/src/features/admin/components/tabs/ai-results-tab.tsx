@@ -7,19 +7,14 @@ import { AdminTable } from '../admin-table';
 import { FlashMessage, useFlash } from '../flash';
 import { ItemActions } from '../item-actions';
 import { Pagination } from '../pagination';
+import { QueryFallback } from '@/components/ui/query-state/query-state';
 
 /** Spec section 9: the daily stats cover 7 days, 3 rows shown. */
 const DAILY_ROWS = 3;
 
 function ResultDetail({ id }: { id: string }) {
   const result = useAiResult(id);
-  if (result.isPending) return <p>Loading...</p>;
-  if (result.isError)
-    return (
-      <p className="form-error" role="alert">
-        Failed to load Perplexity result
-      </p>
-    );
+  if (!result.isSuccess) return <QueryFallback query={result} loading={<p>Loading...</p>} failed="Failed to load Perplexity result" />;
   const r = result.data;
   return (
     <div className="admin-detail" data-testid="ai-result-detail">

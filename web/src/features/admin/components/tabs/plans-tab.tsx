@@ -4,10 +4,15 @@ import { Modal } from '@/components/ui/modal/modal';
 import { useAddPlan, useAdminPlans, useDeletePlan, useUpdatePlan, useUpdatePlanPrice } from '../../api/catalogue';
 import { messageOf } from '../../utils/errors';
 import { formatMoney } from '../../utils/format';
-import { FlashMessage, useFlash } from '../flash';
+import { CatalogueCards } from '../catalogue-cards';
+import { useFlash } from '../flash';
 import { FormFooter } from '../form-footer';
 import { ItemActions } from '../item-actions';
-import { LoadState } from '../load-state';
+
+const CYCLES = [
+  ['monthly', 'Monthly'],
+  ['yearly', 'Yearly'],
+] as const;
 
 type Editing = { mode: 'add' } | { mode: 'edit'; plan: AdminPlan } | { mode: 'price'; plan: AdminPlan; cycle: 'monthly' | 'yearly' } | null;
 
@@ -148,45 +153,37 @@ export function PlansTab() {
   };
 
   return (
-    <div className="ui-stack ui-stack--3 admin-section">
-      <div className="admin-toolbar">
-        <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'add' })}>
-          Add Plan
-        </button>
-      </div>
-      <FlashMessage flash={flash} />
-      <LoadState query={plans} failure="Failed to load subscription plans">
-        {(list) => (
-          <ul className="ui-grid admin-grid" data-testid="plan-cards">
-            {list.map((plan) => (
-              <li key={plan.id} className="admin-card">
-                <h3>{plan.name}</h3>
-                <p className="admin-muted">
-                  {plan.id} · level {plan.levelType} · {plan.dailyCredits} daily credits
-                </p>
-                <p>
-                  Monthly: {plan.monthly ? formatMoney(plan.monthly.price, plan.monthly.currency) : '—'}{' '}
-                  <button type="button" className="btn btn--ghost" onClick={() => setEditing({ mode: 'price', plan, cycle: 'monthly' })}>
-                    Edit price
-                  </button>
-                </p>
-                <p>
-                  Yearly: {plan.yearly ? formatMoney(plan.yearly.price, plan.yearly.currency) : '—'}{' '}
-                  <button type="button" className="btn btn--ghost" onClick={() => setEditing({ mode: 'price', plan, cycle: 'yearly' })}>
-                    Edit price
-                  </button>
-                </p>
-                <ul className="admin-list">
-                  {plan.features.map((feature) => (
-                    <li key={feature}>{feature}</li>
-                  ))}
-                </ul>
-                <ItemActions in="card" onOpen={() => setEditing({ mode: 'edit', plan })} onDelete={() => onDelete(plan)} />
-              </li>
+    <CatalogueCards
+      addLabel="Add Plan"
+      onAdd={() => setEditing({ mode: 'add' })}
+      flash={flash}
+      query={plans}
+      failure="Failed to load subscription plans"
+      testId="plan-cards"
+      keyOf={(plan) => plan.id}
+      card={(plan) => (
+        <>
+          <h3>{plan.name}</h3>
+          <p className="admin-muted">
+            {plan.id} · level {plan.levelType} · {plan.dailyCredits} daily credits
+          </p>
+          {CYCLES.map(([cycle, label]) => (
+            <p key={cycle}>
+              {label}: {plan[cycle] ? formatMoney(plan[cycle].price, plan[cycle].currency) : '—'}{' '}
+              <button type="button" className="btn btn--ghost" onClick={() => setEditing({ mode: 'price', plan, cycle })}>
+                Edit price
+              </button>
+            </p>
+          ))}
+          <ul className="admin-list">
+            {plan.features.map((feature) => (
+              <li key={feature}>{feature}</li>
             ))}
           </ul>
-        )}
-      </LoadState>
+          <ItemActions in="card" onOpen={() => setEditing({ mode: 'edit', plan })} onDelete={() => onDelete(plan)} />
+        </>
+      )}
+    >
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
@@ -198,6 +195,6 @@ export function PlansTab() {
           editing && <PlanForm plan={editing.mode === 'edit' ? editing.plan : null} onSaved={saved} onCancel={() => setEditing(null)} />
         )}
       </Modal>
-    </div>
+    </CatalogueCards>
   );
 }

@@ -22,7 +22,7 @@ export function ChartFrame({ title, summary, caption, table, children }: ChartFr
   const id = useId();
   const { parentRef, width } = useParentSize({ debounceTime: 50 });
   return (
-    <figure className="chart" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}>
+    <figure className="ui-stack ui-stack--2 chart" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}>
       <h4 className="chart__title" id={`${id}-title`}>
         {title}
       </h4>

@@ -18,7 +18,7 @@ export function ScorePartsChart({ title, parts }: ScorePartsChartProps) {
   const total = parts.reduce((sum, p) => sum + p.points, 0);
   const max = parts.reduce((sum, p) => sum + p.max, 0);
   return (
-    <figure className="chart score-parts">
+    <figure className="ui-stack ui-stack--2 chart score-parts">
       <h4 className="chart__title">{title}</h4>
       <ul className="score-parts__list">
         {parts.map((part) => {

@@ -61,7 +61,7 @@ export function ExplanationPanel({ results }: { results: AnalysisResults }) {
     <details className="explain" data-testid="explanation-panel">
       <summary className="explain__toggle">{t('analysis.results.valuation.explainTitle')}</summary>
       {[...sections].map(([section, items]) => (
-        <section key={section} className="explain__section">
+        <section key={section} className="ui-stack ui-stack--2 explain__section">
           <h4 className="explain__section-title">{SECTION_LABELS[section] ?? t('analysis.explain.otherSection')}</h4>
           {items.map((item) => {
             const label = figureLabel(item.figure);
@@ -72,7 +72,7 @@ export function ExplanationPanel({ results }: { results: AnalysisResults }) {
                   <span className="explain-figure__name">{label.label}</span>
                   <strong className="explain-figure__value">{valueText(item.value, label)}</strong>
                 </summary>
-                <div className="explain-figure__body">
+                <div className="ui-stack ui-stack--2 explain-figure__body">
                   <p className="explain-figure__method">
                     <span className="explain-figure__term">{t('analysis.explain.method')}</span>
                     {item.method}

@@ -24,7 +24,7 @@ export function AnalysisHistory() {
     content = <Spinner label={t('common.loading')} />;
   } else if (history.isError) {
     content = (
-      <div className="history-message history-message--error" role="alert">
+      <div className="ui-stack ui-stack--3 history-message history-message--error" role="alert">
         <p>{t('history.loadFailed')}</p>
         <button type="button" className="btn btn--secondary" onClick={() => void history.refetch()}>
           {t('history.retry')}
@@ -32,7 +32,7 @@ export function AnalysisHistory() {
       </div>
     );
   } else if (history.data.analyses.length === 0) {
-    content = <p className="history-message">{t('history.empty')}</p>;
+    content = <p className="ui-stack ui-stack--3 history-message">{t('history.empty')}</p>;
   } else {
     content = (
       <>

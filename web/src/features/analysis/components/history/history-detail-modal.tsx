@@ -49,7 +49,7 @@ export function HistoryDetailModal({ record, onClose }: HistoryDetailModalProps)
   return (
     <Modal open={record !== null} onClose={onClose} title={t('history.detail.title', { symbol: record?.symbol ?? '' })}>
       {shown && (
-        <div className="history-detail" data-testid="history-detail">
+        <div className="ui-stack history-detail" data-testid="history-detail">
           <dl className="history-detail__meta">
             <div>
               <dt>{t('history.detail.status')}</dt>

@@ -24,7 +24,7 @@ export function HistoryFilters({ status, symbol, onChange }: HistoryFiltersProps
   };
 
   return (
-    <form className="history-filters" onSubmit={onSubmit} role="search">
+    <form className="ui-wrap ui-wrap--3 history-filters" onSubmit={onSubmit} role="search">
       <div className="field history-filters__status">
         <label className="field__label" htmlFor={statusId}>
           {t('history.filters.status')}

@@ -40,7 +40,7 @@ export function AnalysisReport({ results, relatedArticles, reveal = false }: Ana
   const shown = useStaggeredReveal(sections.length, reveal);
 
   return (
-    <div className="analysis-report">
+    <div className="ui-stack analysis-report">
       {sections.slice(0, shown).map((section) => (
         <div key={section.key} className={reveal ? 'analysis-report__reveal' : undefined}>
           {section}
@@ -54,7 +54,7 @@ export function AnalysisReport({ results, relatedArticles, reveal = false }: Ana
 export function AnalysisResultsSection({ id, symbol, children }: { id: string; symbol: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <section id={id} className="analysis-results" aria-labelledby={`${id}-title`}>
+    <section id={id} className="ui-stack analysis-results" aria-labelledby={`${id}-title`}>
       <h2 className="analysis-results__title" id={`${id}-title`}>
         {t('analysis.results.title', { symbol })}
       </h2>

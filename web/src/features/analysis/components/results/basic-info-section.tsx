@@ -31,7 +31,7 @@ export function BasicInfoSection({ results }: { results: AnalysisResults }) {
       <div className="basic-info__identity">
         <div>
           <p className="basic-info__name">{basic.companyNameZh ?? basic.companyName}</p>
-          <p className="basic-info__sub">
+          <p className="ui-wrap basic-info__sub">
             <span className="basic-info__symbol">{basic.symbol}</span>
             {basic.companyNameZh && <span>{basic.companyName}</span>}
             {[sector, industry].filter(Boolean).join(' · ')}

@@ -21,7 +21,7 @@ export function BusinessSection({ results }: { results: AnalysisResults }) {
       title={t('analysis.results.business.title')}
       aside={<ScoreBadge label={t('analysis.results.score')} score={business.score} />}
     >
-      <p className="business__primary">
+      <p className="ui-stack ui-stack--1 business__primary">
         <strong>{t('analysis.results.business.primaryBusiness')}</strong>
         {business.primaryBusiness}
       </p>

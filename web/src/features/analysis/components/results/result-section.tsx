@@ -12,7 +12,7 @@ interface ResultSectionProps {
 export function ResultSection({ id, title, aside, children }: ResultSectionProps) {
   return (
     <section className="card result-section" aria-labelledby={`${id}-title`} data-testid={`result-${id}`}>
-      <header className="result-section__header">
+      <header className="ui-row ui-row--spread result-section__header">
         <h3 className="result-section__title" id={`${id}-title`}>
           {title}
         </h3>

@@ -21,7 +21,7 @@ export function SuggestionsSection({ results }: { results: AnalysisResults }) {
             className={`advice${advice.highlighted ? ' advice--highlighted' : ''}`}
             data-highlighted={advice.highlighted || undefined}
           >
-            <header className="advice__header">
+            <header className="ui-row ui-row--spread ui-row--2 advice__header">
               <h4>{advice.label}</h4>
               {advice.highlighted && <span className="advice__mine">{t('analysis.results.suggestions.yourType')}</span>}
             </header>
@@ -61,7 +61,7 @@ function AdviceFacts({ advice }: { advice: InvestorAdvice }) {
   const { t } = useTranslation();
   const range = advice.stockAllocationRange;
   return (
-    <dl className="advice__facts">
+    <dl className="ui-stack ui-stack--1 advice__facts">
       {range && (
         <div className="advice__fact">
           <dt>{t('analysis.results.suggestions.stockAllocation')}</dt>
