@@ -16,6 +16,34 @@ interface PlanCardProps {
   onChoose(): void;
 }
 
+/** The plans side by side, each after the one below it; `selectedId` is the plan chosen for payment. */
+export function PlanGrid(props: {
+  plans: SubscriptionPlan[];
+  cycle: BillingCycle;
+  currentLevel: string;
+  selectedId?: string;
+  busy: boolean;
+  onChoose(plan: SubscriptionPlan): void;
+}) {
+  const { plans, cycle, currentLevel, selectedId, busy, onChoose } = props;
+  return (
+    <ul className="plan-grid">
+      {plans.map((plan, index) => (
+        <PlanCard
+          key={plan.id}
+          plan={plan}
+          below={plans[index - 1]}
+          cycle={cycle}
+          isCurrent={plan.level === currentLevel}
+          isSelected={plan.id === selectedId}
+          busy={busy}
+          onChoose={() => onChoose(plan)}
+        />
+      ))}
+    </ul>
+  );
+}
+
 /** A subscription plan: price for the cycle, yearly saving and its features (the catalogue's own words). */
 export function PlanCard({ plan, below, cycle, isCurrent, isSelected = false, busy = false, onChoose }: PlanCardProps) {
   const { t } = useTranslation();

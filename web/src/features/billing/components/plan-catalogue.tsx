@@ -5,7 +5,7 @@ import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
 import { defaultCycle, isFreePlan } from '../utils/plan-pricing';
 import { BillingCycleToggle } from './billing-cycle-toggle';
 import { OfferedPlans } from './offered-plans';
-import { PlanCard } from './plan-card';
+import { PlanGrid } from './plan-card';
 
 /** The membership tab's plan list; choosing a paid plan opens the purchase modal with it chosen. */
 export function PlanCatalogue() {
@@ -27,19 +27,7 @@ function PlanCatalogueList({ plans }: { plans: SubscriptionPlan[] }) {
   return (
     <div className="ui-stack plan-catalogue">
       <BillingCycleToggle value={cycle} onChange={setCycle} />
-      <ul className="plan-grid">
-        {plans.map((plan, index) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            below={plans[index - 1]}
-            cycle={cycle}
-            isCurrent={plan.level === currentLevel}
-            busy={busy}
-            onChoose={() => choose(plan)}
-          />
-        ))}
-      </ul>
+      <PlanGrid plans={plans} cycle={cycle} currentLevel={currentLevel} busy={busy} onChoose={choose} />
     </div>
   );
 }

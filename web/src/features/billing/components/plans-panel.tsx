@@ -9,7 +9,7 @@ import { defaultCycle, isFreePlan, priceFor } from '../utils/plan-pricing';
 import { BillingCycleToggle } from './billing-cycle-toggle';
 import { CardPayment } from './card-payment';
 import { OfferedPlans } from './offered-plans';
-import { PlanCard } from './plan-card';
+import { PlanGrid } from './plan-card';
 
 interface PlansPanelProps {
   initialPlanId?: string;
@@ -48,20 +48,14 @@ function PlanChooser({ plans, initialPlanId, initialCycle, onPaid, onClose }: Pl
   return (
     <div className="purchase-modal__section">
       {hasCycles && <BillingCycleToggle value={cycle} onChange={setCycle} />}
-      <ul className="plan-grid">
-        {plans.map((plan, index) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            below={plans[index - 1]}
-            cycle={cycle}
-            isCurrent={plan.level === currentLevel}
-            isSelected={plan.id === selected?.id}
-            busy={busy}
-            onChoose={() => void choose(plan)}
-          />
-        ))}
-      </ul>
+      <PlanGrid
+        plans={plans}
+        cycle={cycle}
+        currentLevel={currentLevel}
+        selectedId={selected?.id}
+        busy={busy}
+        onChoose={(plan) => void choose(plan)}
+      />
       {selected && price && (
         <>
           <label className="purchase-modal__check">

@@ -1,3 +1,4 @@
+import { AxisBottom, type AxisScale } from '@visx/axis';
 import { useParentSize } from '@visx/responsive';
 import { type ReactNode, useId } from 'react';
 import './charts.css';
@@ -42,3 +43,19 @@ export function ChartFrame({ title, summary, caption, table, children }: ChartFr
 export function tickCount(width: number, minSpacing = 70): number {
   return Math.max(2, Math.min(6, Math.floor(width / minSpacing)));
 }
+
+/** The horizontal axis under a chart's plot: ticks at least 80px apart, labelled by `format`. */
+export function BottomAxis({ top, scale, width, format }: { top: number; scale: AxisScale<number>; width: number; format(value: number): string }) {
+  return (
+    <AxisBottom
+      top={top}
+      scale={scale}
+      numTicks={tickCount(width, 80)}
+      tickFormat={(v) => format(Number(v))}
+      tickLabelProps={{ className: 'chart__tick', textAnchor: 'middle' }}
+      axisClassName="chart__axis"
+      tickClassName="chart__tick-mark"
+    />
+  );
+}
+

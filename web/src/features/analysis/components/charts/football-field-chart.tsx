@@ -1,9 +1,8 @@
-import { AxisBottom } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../utils/format';
-import { ChartFrame, tickCount } from './chart-frame';
+import { BottomAxis, ChartFrame } from './chart-frame';
 import type { FootballFieldRow } from './types';
 
 // Each row: the model's name on its own line above the bar, so a phone keeps the full width for the bar.
@@ -116,15 +115,7 @@ export function FootballFieldChart({ rows, price, currency }: FootballFieldChart
                   </text>
                 </g>
               )}
-              <AxisBottom
-                top={plotHeight}
-                scale={x}
-                numTicks={tickCount(innerWidth, 80)}
-                tickFormat={(v) => formatPrice(Number(v))}
-                tickLabelProps={{ className: 'chart__tick', textAnchor: 'middle' }}
-                axisClassName="chart__axis"
-                tickClassName="chart__tick-mark"
-              />
+              <BottomAxis top={plotHeight} scale={x} width={innerWidth} format={formatPrice} />
             </Group>
           </svg>
         );

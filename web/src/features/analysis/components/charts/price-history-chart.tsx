@@ -1,10 +1,10 @@
-import { AxisBottom, AxisRight } from '@visx/axis';
+import { AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatPrice } from '../../utils/format';
-import { ChartFrame, tickCount } from './chart-frame';
+import { BottomAxis, ChartFrame } from './chart-frame';
 import type { PriceHistoryChartData, PricePoint } from './types';
 
 const HEIGHT = 240;
@@ -178,17 +178,7 @@ export function PriceHistoryChart({ data }: { data: PriceHistoryChartData }) {
                 hideAxisLine
                 tickClassName="chart__tick-mark"
               />
-              {x && (
-                <AxisBottom
-                  top={innerHeight}
-                  scale={x}
-                  numTicks={tickCount(historyWidth, 80)}
-                  tickFormat={monthLabel}
-                  tickLabelProps={{ className: 'chart__tick', textAnchor: 'middle' }}
-                  axisClassName="chart__axis"
-                  tickClassName="chart__tick-mark"
-                />
-              )}
+              {x && <BottomAxis top={innerHeight} scale={x} width={historyWidth} format={monthLabel} />}
             </Group>
           </svg>
         );
