@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 export function AdminTable({ testId, headers, children }: { testId: string; headers: string[]; children: ReactNode }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table" data-testid={testId}>
+      <table className="ui-table admin-table" data-testid={testId}>
         <thead>
           <tr>
             {headers.map((header) => (

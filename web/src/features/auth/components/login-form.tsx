@@ -147,7 +147,7 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
         )}
 
         {isRegister && (
-          <div className="login-form__names">
+          <div className="ui-pair login-form__names">
             <TextField {...fieldProps('firstName')} label={t('auth.firstName')} type="text" autoComplete="given-name" />
             <TextField {...fieldProps('lastName')} label={t('auth.lastName')} type="text" autoComplete="family-name" />
           </div>

@@ -66,7 +66,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
             {error.message}
           </p>
         )}
-        <div className="profile-form__row">
+        <div className="ui-pair profile-form__row">
           <TextField
             {...fieldProps('firstName')}
             label={t('profile.basic.firstName')}

@@ -78,7 +78,7 @@ export function ExplanationPanel({ results }: { results: AnalysisResults }) {
                     {item.method}
                   </p>
                   {inputs.length > 0 && (
-                    <table className="explain-table">
+                    <table className="ui-table explain-table">
                       <caption className="visually-hidden">{t('analysis.explain.inputsOf', { figure: label.label })}</caption>
                       <thead>
                         <tr>
