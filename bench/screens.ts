@@ -114,26 +114,24 @@ const SCREENS: Screen[] = [
       await page.getByTestId('educational-posts').locator('a[href]').first().waitFor();
     },
   },
-  ...(['基本資料', '投資偏好', '密碼', '帳單', '會員方案'] as const).map(
-    (tab, i): Screen => ({
-      name: `profile-${i + 1}`,
-      as: 'member',
-      path: '/profile',
-      ready: async (page) => {
-        await page.getByRole('tab', { name: '基本資料' }).waitFor();
-        await page.locator('main').getByText(MEMBER.email).first().waitFor();
-        await page.getByRole('tab', { name: tab }).click();
-        await page.getByRole('tab', { name: tab, selected: true }).waitFor();
-        if (tab === '帳單') {
-          await page.getByTestId('profile-balance').getByTestId('balance-total').waitFor();
-          await page.getByTestId('profile-balance').filter({ hasNotText: '載入中' }).waitFor();
-        }
-        if (tab === '投資偏好') await page.getByTestId('risk-preview').waitFor();
-        await page.getByRole('tabpanel').locator('button, input').first().waitFor();
-        return timeLike(page);
-      },
-    }),
-  ),
+  ...(['基本資料', '投資偏好', '密碼', '帳單', '會員方案'] as const).map((tab, i): Screen => ({
+    name: `profile-${i + 1}`,
+    as: 'member',
+    path: '/profile',
+    ready: async (page) => {
+      await page.getByRole('tab', { name: '基本資料' }).waitFor();
+      await page.locator('main').getByText(MEMBER.email).first().waitFor();
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      if (tab === '帳單') {
+        await page.getByTestId('profile-balance').getByTestId('balance-total').waitFor();
+        await page.getByTestId('profile-balance').filter({ hasNotText: '載入中' }).waitFor();
+      }
+      if (tab === '投資偏好') await page.getByTestId('risk-preview').waitFor();
+      await page.getByRole('tabpanel').locator('button, input').first().waitFor();
+      return timeLike(page);
+    },
+  })),
   {
     name: 'purchase-packages',
     as: 'member',
@@ -183,7 +181,11 @@ const SCREENS: Screen[] = [
     path: '/x7k9m2p8q',
     ready: async (page) => {
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-      await page.getByTestId('admin-dashboard-stats').getByText(/Total\s*\d+/).first().waitFor();
+      await page
+        .getByTestId('admin-dashboard-stats')
+        .getByText(/Total\s*\d+/)
+        .first()
+        .waitFor();
     },
   },
   ...(
@@ -197,24 +199,26 @@ const SCREENS: Screen[] = [
       ['User Activities', 'activities-table'],
       ['Prompts', null],
     ] as const
-  ).map(
-    ([tab, testId]): Screen => ({
-      name: `admin-${tab.toLowerCase().replace(/ /g, '-')}`,
-      as: 'admin',
-      path: '/x7k9m2p8q',
-      ready: async (page) => {
-        await page.getByTestId('admin-dashboard-stats').getByText(/Total\s*\d+/).first().waitFor();
-        await page.getByRole('button', { name: tab, exact: true }).click();
-        if (testId) {
-          await page.getByTestId(testId).waitFor();
-          await page.getByTestId(testId).filter({ hasNotText: 'Loading' }).waitFor();
-        } else {
-          await page.locator('textarea').first().waitFor();
-        }
-        return timeLike(page);
-      },
-    }),
-  ),
+  ).map(([tab, testId]): Screen => ({
+    name: `admin-${tab.toLowerCase().replace(/ /g, '-')}`,
+    as: 'admin',
+    path: '/x7k9m2p8q',
+    ready: async (page) => {
+      await page
+        .getByTestId('admin-dashboard-stats')
+        .getByText(/Total\s*\d+/)
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: tab, exact: true }).click();
+      if (testId) {
+        await page.getByTestId(testId).waitFor();
+        await page.getByTestId(testId).filter({ hasNotText: 'Loading' }).waitFor();
+      } else {
+        await page.locator('textarea').first().waitFor();
+      }
+      return timeLike(page);
+    },
+  })),
   {
     name: 'admin-payments',
     as: 'admin',
@@ -239,7 +243,8 @@ const SCREENS: Screen[] = [
     as: 'admin',
     path: '/api-test',
     ready: async (page) => {
-      for (const tag of ['auth', 'billing', 'analysis', 'content', 'admin']) await page.getByRole('heading', { name: tag, exact: true }).waitFor();
+      for (const tag of ['auth', 'billing', 'analysis', 'content', 'admin'])
+        await page.getByRole('heading', { name: tag, exact: true }).waitFor();
       await page.getByTestId('api-test-url').waitFor();
     },
   },
@@ -355,7 +360,10 @@ async function capture(outDir: string, only?: RegExp) {
 function compare(beforeDir: string, afterDir: string, diffDir: string): number {
   fs.mkdirSync(diffDir, { recursive: true });
   let changed = 0;
-  for (const file of fs.readdirSync(afterDir).filter((f) => f.endsWith('.png')).sort()) {
+  for (const file of fs
+    .readdirSync(afterDir)
+    .filter((f) => f.endsWith('.png'))
+    .sort()) {
     const beforePath = path.join(beforeDir, file);
     if (!fs.existsSync(beforePath)) {
       console.log(`${file.padEnd(36)} no reference`);

@@ -5,6 +5,7 @@ import { LoginForm, type LoginMode } from '@/features/auth/components/login-form
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { redirectTarget } from '@/features/auth/utils/redirect-target';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -35,11 +36,7 @@ export function LoginRoute() {
         <h1 className="auth-card__title">{mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}</h1>
         <p className="auth-card__subtitle">{mode === 'login' ? t('auth.loginSubtitle') : t('auth.registerSubtitle')}</p>
       </header>
-      {googleError && (
-        <p className="form-error" role="alert">
-          {googleError}
-        </p>
-      )}
+      {googleError && <FormMessage>{googleError}</FormMessage>}
       <LoginForm onModeChange={setMode} onSuccess={() => navigate(target, { replace: true })} />
     </section>
   );

@@ -3,23 +3,14 @@ import { Spinner } from '@/components/ui/spinner/spinner';
 import { AdminDashboard, PaymentManagement } from '@/features/admin';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 /** Spec admin section 6: visitors are asked to log in, non-admins denied; the server checks again on every call. */
 function AdminOnly({ children }: { children(userId: string): ReactNode }) {
   const { status, user } = useAuth();
   if (status === 'checking') return <Spinner label="Loading..." />;
-  if (!user)
-    return (
-      <p className="form-error" role="alert">
-        Please log in to access the admin panel.
-      </p>
-    );
-  if (user.role !== 'admin')
-    return (
-      <p className="form-error" role="alert">
-        Access denied. Admin privileges required.
-      </p>
-    );
+  if (!user) return <FormMessage>Please log in to access the admin panel.</FormMessage>;
+  if (user.role !== 'admin') return <FormMessage>Access denied. Admin privileges required.</FormMessage>;
   return <>{children(user.id)}</>;
 }
 

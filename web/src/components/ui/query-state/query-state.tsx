@@ -8,7 +8,15 @@ import { Spinner } from '../spinner/spinner';
  *   if (!payments.isSuccess) return <QueryFallback query={payments} loading={…} failed={…} />;
  * `loading` may be an element where a screen shows something other than a spinner.
  */
-export function QueryFallback({ query, loading, failed }: { query: { isPending: boolean }; loading: string | ReactElement; failed: string }) {
+export function QueryFallback({
+  query,
+  loading,
+  failed,
+}: {
+  query: { isPending: boolean };
+  loading: string | ReactElement;
+  failed: string;
+}) {
   if (query.isPending) return typeof loading === 'string' ? <Spinner label={loading} /> : loading;
   return (
     <p className="form-error" role="alert">

@@ -1,3 +1,4 @@
+import { FormMessage } from '@/components/ui/form-message/form-message';
 /**
  * The end of every admin form: the server's refusal when there is one, then Cancel (when the
  * form can be left) and the submit button, disabled while the change is saved.
@@ -15,11 +16,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormMessage>{error}</FormMessage>}
       <div className="admin-form__actions">
         {onCancel && (
           <button type="button" className="btn btn--secondary" onClick={onCancel}>

@@ -13,6 +13,7 @@ import { StatCard } from './stat-card';
 import { Pagination } from './pagination';
 import './admin.css';
 import { QueryFallback } from '@/components/ui/query-state/query-state';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 const STATUSES: PaymentStatusFilter[] = ['all', 'completed', 'failed', 'canceled', 'requires_action'];
 const KNOWN = ['completed', 'failed', 'canceled', 'requires_action'];
@@ -112,16 +113,8 @@ function PaymentHistory() {
           Export CSV
         </button>
       </form>
-      {exportError && (
-        <p className="form-error" role="alert">
-          {exportError}
-        </p>
-      )}
-      {payments.isError && (
-        <p className="form-error" role="alert">
-          Failed to load payment history
-        </p>
-      )}
+      {exportError && <FormMessage>{exportError}</FormMessage>}
+      {payments.isError && <FormMessage>Failed to load payment history</FormMessage>}
       {payments.data && (
         <>
           <AdminTable testId="payments-table" headers={['User', 'Package', 'Amount', 'Credits', 'Status', 'Date', 'Payment ID']}>

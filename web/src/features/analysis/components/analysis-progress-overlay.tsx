@@ -32,7 +32,14 @@ export function AnalysisProgressOverlay({ progress }: { progress: AnalysisProgre
 
   return createPortal(
     <div className="ui-overlay analysis-progress" data-testid="analysis-progress">
-      <div className="ui-stack analysis-progress__panel" ref={panelRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        className="ui-stack analysis-progress__panel"
+        ref={panelRef}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <h2 className="analysis-progress__title" id={titleId}>
           {t('analysis.progress.title', { symbol: progress.symbol })}
         </h2>

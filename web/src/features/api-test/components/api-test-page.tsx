@@ -11,6 +11,7 @@ import { EndpointList } from './endpoint-list';
 import { type RequestDraft, RequestForm } from './request-form';
 import { ResponseView } from './response-view';
 import './api-test.css';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 function draftFor(endpoint: Endpoint, token: string): RequestDraft {
   const values = (params: Endpoint['pathParams']) => Object.fromEntries(params.map((p) => [p.name, initialValue(p)]));
@@ -82,11 +83,7 @@ export function ApiTestPage() {
       <div className="api-test__columns">
         <aside className="card api-test__catalogue">
           {description.isPending && <Spinner label={t('apiTest.loading')} />}
-          {description.isError && (
-            <p className="form-error" role="alert">
-              {t('apiTest.loadFailed')}
-            </p>
-          )}
+          {description.isError && <FormMessage>{t('apiTest.loadFailed')}</FormMessage>}
           {description.isSuccess && <EndpointList groups={groups} selectedId={selected?.id ?? null} onSelect={select} />}
         </aside>
         <div className="ui-stack api-test__work">

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormRow } from '@/components/ui/form-row/form-row';
 import { type ApiParameter, HTTP_METHODS, type HttpMethod } from '../types/api-description';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 export interface RequestDraft {
   method: HttpMethod;
@@ -144,11 +145,7 @@ export function RequestForm({ draft, pathParams, queryParams, url, sending, erro
           onChange={(e) => onChange({ ...draft, body: e.target.value })}
         />
       </FormRow>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormMessage>{error}</FormMessage>}
       <button type="submit" className="btn btn--primary" disabled={sending}>
         {sending ? t('apiTest.sending') : t('apiTest.send')}
       </button>

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/password-recovery';
 import { EMAIL_PATTERN } from '@/lib/validation';
 import './recovery.css';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 /** The e-mail field, then the "sent" state with a resend button (spec section 2). */
 export function ForgotPasswordForm() {
@@ -46,15 +47,9 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <div className="ui-stack recovery" data-testid="reset-email-sent">
-        <p className="form-success" role="status">
-          {t('forgotPassword.sent', { email: sentTo })}
-        </p>
+        <FormMessage tone="success">{t('forgotPassword.sent', { email: sentTo })}</FormMessage>
         <p className="recovery__hint">{t('forgotPassword.sentHint')}</p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <FormMessage>{error}</FormMessage>}
         <button type="button" className="btn btn--secondary btn--block" disabled={sending} onClick={() => void send(sentTo)}>
           {sending ? t('forgotPassword.sending') : t('forgotPassword.resend')}
         </button>
@@ -67,11 +62,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="ui-stack recovery" noValidate onSubmit={onSubmit}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormMessage>{error}</FormMessage>}
       <TextField
         id={inputId}
         label={t('auth.email')}

@@ -11,6 +11,7 @@ import { useRegister } from '../api/register';
 import type { User } from '../types/user';
 import { GoogleIcon } from './google-icon';
 import './login-form.css';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 export type LoginMode = 'login' | 'register';
 
@@ -140,11 +141,7 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
       </div>
 
       <form className="ui-stack login-form__form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <p className="form-error" role="alert">
-            {error.message}
-          </p>
-        )}
+        {error && <FormMessage>{error.message}</FormMessage>}
 
         {isRegister && (
           <div className="ui-pair login-form__names">

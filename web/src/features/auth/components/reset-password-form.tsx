@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useResetPassword, useResetToken } from '../api/password-recovery';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import './recovery.css';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 /** After a successful reset the page goes to /login after this long (spec section 9). */
 export const RESET_REDIRECT_MS = 3000;
@@ -70,9 +71,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   if (state.step === 'invalid') {
     return (
       <div className="ui-stack recovery">
-        <p className="form-error" role="alert">
-          {state.reason === 'missing' ? t('resetPassword.missingToken') : t('resetPassword.invalidToken')}
-        </p>
+        <FormMessage>{state.reason === 'missing' ? t('resetPassword.missingToken') : t('resetPassword.invalidToken')}</FormMessage>
         <Link to="/forgot-password" className="btn btn--primary btn--block">
           {t('resetPassword.requestNew')}
         </Link>
@@ -86,9 +85,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   if (state.step === 'done') {
     return (
       <div className="ui-stack recovery">
-        <p className="form-success" role="status">
-          {t('resetPassword.success')}
-        </p>
+        <FormMessage tone="success">{t('resetPassword.success')}</FormMessage>
         <Link to="/login" className="btn btn--primary btn--block">
           {t('resetPassword.goToLogin')}
         </Link>
@@ -102,11 +99,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <p className="recovery__account">
         {t('resetPassword.forAccount')} <strong data-testid="reset-email">{state.email}</strong>
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormMessage>{error}</FormMessage>}
       <PasswordField
         id={id('password')}
         label={t('resetPassword.newPassword')}

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner/spinner';
 import { usePaymentConfig } from '../api/get-payment-config';
 import type { CardFormProps } from '../types/purchase';
 import { DemoCardForm } from './demo-card-form';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 // Stripe.js and its React bindings load only when the billing service uses Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
@@ -24,11 +25,7 @@ export function CardPayment({ item, ...form }: CardFormProps & { item: string })
       <h3 className="card-payment__title">{t('billing.card.title')}</h3>
       <p className="card-payment__item">{t('billing.card.paying', { item })}</p>
       {!config && !isError && <Spinner label={t('billing.card.loadingForm')} />}
-      {!config && isError && (
-        <p className="form-error" role="alert">
-          {t('billing.errors.initPayment')}
-        </p>
-      )}
+      {!config && isError && <FormMessage>{t('billing.errors.initPayment')}</FormMessage>}
       {config?.processor === 'demo' && <DemoCardForm {...form} />}
       {config?.processor === 'stripe' && config.publishableKey && (
         <Suspense fallback={<Spinner label={t('billing.card.loadingForm')} />}>

@@ -15,7 +15,8 @@ export function CreditHistory() {
   const { t } = useTranslation();
   const changes = useRecentCreditChanges();
 
-  if (!changes.isSuccess) return <QueryFallback query={changes} loading={t('billing.creditHistory.loading')} failed={t('billing.creditHistory.loadFailed')} />;
+  if (!changes.isSuccess)
+    return <QueryFallback query={changes} loading={t('billing.creditHistory.loading')} failed={t('billing.creditHistory.loadFailed')} />;
   if (changes.data.length === 0) return <p className="recent-payments__empty">{t('billing.creditHistory.empty')}</p>;
 
   return (

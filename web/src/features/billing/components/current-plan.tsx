@@ -18,7 +18,8 @@ export function CurrentPlan() {
   const action = useSubscriptionAction();
   const busy = action.isPending ? action.variables.kind : null;
 
-  if (!subscription.isSuccess) return <QueryFallback query={subscription} loading={t('billing.membership.loading')} failed={t('billing.membership.loadFailed')} />;
+  if (!subscription.isSuccess)
+    return <QueryFallback query={subscription} loading={t('billing.membership.loading')} failed={t('billing.membership.loadFailed')} />;
 
   const { level, subscription: sub } = subscription.data;
   const levelName = level === 'free' || level === 'vip' || level === 'premium' ? t(`billing.levels.${level}`) : level;

@@ -9,6 +9,7 @@ import { cardDigits, formatCardNumber, formatExpiry, isCardNumber, isCvc, isUnex
 import { PurchaseError, cardErrorOf } from '../utils/purchase-errors';
 import { finishPackagePayment, subscribeToPlan, subscriptionAfterAuthentication } from '../utils/purchase-steps';
 import { PaymentError } from './payment-error';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 type Field = 'number' | 'expiry' | 'cvc';
 
@@ -174,11 +175,7 @@ export function DemoCardForm({ order, submitLabel, onPaid }: CardFormProps) {
           onChange={(event) => setValues((v) => ({ ...v, cvc: cardDigits(event.target.value) }))}
         />
       </div>
-      {invalid && (
-        <p className="form-error" role="alert">
-          {fieldError[invalid]}
-        </p>
-      )}
+      {invalid && <FormMessage>{fieldError[invalid]}</FormMessage>}
       {!invalid && failure !== null && <PaymentError error={failure} />}
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={processing || !ready}>
         {processing ? t('billing.card.processing') : ready ? submitLabel : t('billing.card.preparing')}

@@ -57,7 +57,8 @@ export function PackagesPanel({ onPaid }: { onPaid(outcome: PurchaseOutcome): vo
     }
   };
 
-  if (!packages.isSuccess) return <QueryFallback query={packages} loading={t('billing.packages.loading')} failed={t('billing.packages.loadFailed')} />;
+  if (!packages.isSuccess)
+    return <QueryFallback query={packages} loading={t('billing.packages.loading')} failed={t('billing.packages.loadFailed')} />;
   if (packages.data.length === 0) return <p className="purchase-modal__empty">{t('billing.packages.empty')}</p>;
 
   const first = packages.data[0];

@@ -18,7 +18,8 @@ export function RecentPayments() {
   const { t } = useTranslation();
   const payments = useRecentPayments();
 
-  if (!payments.isSuccess) return <QueryFallback query={payments} loading={t('billing.payments.loading')} failed={t('billing.payments.loadFailed')} />;
+  if (!payments.isSuccess)
+    return <QueryFallback query={payments} loading={t('billing.payments.loading')} failed={t('billing.payments.loadFailed')} />;
   if (payments.data.length === 0) return <p className="recent-payments__empty">{t('billing.payments.empty')}</p>;
 
   const typeName = (type: string) => (type === 'topup' || type === 'subscription' ? t(`billing.payments.types.${type}`) : type);

@@ -7,6 +7,7 @@ import { AttemptKeys } from '../utils/attempt-keys';
 import { PurchaseError } from '../utils/purchase-errors';
 import { finishPackagePayment, subscribeToPlan, subscriptionAfterAuthentication } from '../utils/purchase-steps';
 import { PaymentError } from './payment-error';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 /** Stripe's own texts (card errors included) in Traditional Chinese as used in Hong Kong. */
 const LOCALE = 'zh-HK';
@@ -52,11 +53,7 @@ export default function StripeCardForm({ publishableKey, ...form }: CardFormProp
   }, [stripe]);
 
   if (unavailable) {
-    return (
-      <p className="form-error" role="alert">
-        {t('billing.errors.initPayment')}
-      </p>
-    );
+    return <FormMessage>{t('billing.errors.initPayment')}</FormMessage>;
   }
 
   if (order.kind === 'package') {

@@ -6,6 +6,7 @@ import { useProfileForm } from '../hooks/use-profile-form';
 import type { ProfileData, ProfileUser } from '../types/profile';
 import { ProfileSection } from './profile-section';
 import { SuccessMessage } from './success-message';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 type Field = 'firstName' | 'lastName' | 'phone';
 
@@ -61,11 +62,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
   return (
     <ProfileSection title={t('profile.basic.title')} description={t('profile.basic.description')}>
       <form className="ui-stack profile-form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <p className="form-error" role="alert">
-            {error.message}
-          </p>
-        )}
+        {error && <FormMessage>{error.message}</FormMessage>}
         <div className="ui-pair profile-form__row">
           <TextField
             {...fieldProps('firstName')}

@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { useChangePassword } from '../api/change-password';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { ProfileSection } from './profile-section';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -80,11 +81,7 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
   return (
     <ProfileSection title={t('profile.password.title')} description={t('profile.password.description')}>
       <form className="ui-stack profile-form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <p className="form-error" role="alert">
-            {error.message}
-          </p>
-        )}
+        {error && <FormMessage>{error.message}</FormMessage>}
         {passwordField('currentPassword', t('profile.password.current'), 'current-password')}
         {passwordField('newPassword', t('profile.password.new'), 'new-password', t('profile.password.newPlaceholder'))}
         {passwordField('confirmPassword', t('profile.password.confirm'), 'new-password')}

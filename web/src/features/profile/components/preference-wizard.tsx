@@ -7,6 +7,7 @@ import type { InvestmentPreferences } from '../types/preferences';
 import type { ProfileData, ProfileUpdate } from '../types/profile';
 import { PreferenceWizardStep, WIZARD_STEPS } from './preference-wizard-steps';
 import './preference-wizard.css';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 interface PreferenceWizardProps {
   initial: InvestmentPreferences;
@@ -105,11 +106,7 @@ export function PreferenceWizard({ initial, onClose, onSaved }: PreferenceWizard
         </div>
 
         <div className="ui-stack ui-stack--3 preference-wizard__footer">
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <FormMessage>{error}</FormMessage>}
           <div className="preference-wizard__actions">
             <button
               type="button"

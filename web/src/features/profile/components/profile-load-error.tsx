@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import './profile-section.css';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 /** Shown instead of the profile when it could not be loaded (spec section 8). */
 export function ProfileLoadError({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation();
   return (
     <section className="card profile-section">
-      <p className="form-error" role="alert">
-        {t('profile.loadFailed')}
-      </p>
+      <FormMessage>{t('profile.loadFailed')}</FormMessage>
       <div className="ui-wrap ui-wrap--3 profile-form__actions">
         <button type="button" className="btn btn--primary" onClick={onRetry}>
           {t('profile.retry')}

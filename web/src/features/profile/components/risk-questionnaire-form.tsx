@@ -8,6 +8,7 @@ import { ChoiceGroup } from './choice-group';
 import { RiskProfilePreview } from './risk-profile-preview';
 import { SuccessMessage } from './success-message';
 import './risk-questionnaire-form.css';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 interface RiskQuestionnaireFormProps {
   answers: RiskAnswers;
@@ -96,11 +97,7 @@ export function RiskQuestionnaireForm({ answers, onAnswersChange, onSaved }: Ris
       </ol>
       <div className="ui-stack ui-stack--3 risk-form__aside">
         <RiskProfilePreview answers={answers} />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <FormMessage>{error}</FormMessage>}
         <SuccessMessage message={success.message} />
         <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={saving}>
           {saving ? t('profile.risk.saving') : t('profile.risk.submit')}

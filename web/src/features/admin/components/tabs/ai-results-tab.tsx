@@ -8,6 +8,7 @@ import { FlashMessage, useFlash } from '../flash';
 import { ItemActions } from '../item-actions';
 import { Pagination } from '../pagination';
 import { QueryFallback } from '@/components/ui/query-state/query-state';
+import { FormMessage } from '@/components/ui/form-message/form-message';
 
 /** Spec section 9: the daily stats cover 7 days, 3 rows shown. */
 const DAILY_ROWS = 3;
@@ -60,11 +61,7 @@ export function AiResultsTab() {
       <FlashMessage flash={flash} />
       <section className="admin-card" data-testid="ai-stats">
         <h3>Statistics</h3>
-        {stats.isError && (
-          <p className="form-error" role="alert">
-            Failed to load Perplexity statistics
-          </p>
-        )}
+        {stats.isError && <FormMessage>Failed to load Perplexity statistics</FormMessage>}
         {stats.data && (
           <>
             <dl className="admin-facts">

@@ -45,7 +45,17 @@ export function tickCount(width: number, minSpacing = 70): number {
 }
 
 /** The horizontal axis under a chart's plot: ticks at least 80px apart, labelled by `format`. */
-export function BottomAxis({ top, scale, width, format }: { top: number; scale: AxisScale<number>; width: number; format(value: number): string }) {
+export function BottomAxis({
+  top,
+  scale,
+  width,
+  format,
+}: {
+  top: number;
+  scale: AxisScale<number>;
+  width: number;
+  format(value: number): string;
+}) {
   return (
     <AxisBottom
       top={top}
@@ -58,4 +68,3 @@ export function BottomAxis({ top, scale, width, format }: { top: number; scale: 
     />
   );
 }
-
