@@ -4,7 +4,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import { useProfileForm } from '../hooks/use-profile-form';
 import type { ProfileData, ProfileUser } from '../types/profile';
-import { ProfileSection } from './profile-section';
+import { ProfileSection, ProfileSubmit } from './profile-section';
 import { SuccessMessage } from './success-message';
 import { FormMessage } from '@/components/ui/form-message/form-message';
 
@@ -95,11 +95,7 @@ export function BasicInfoForm({ user, onSaved }: BasicInfoFormProps) {
           placeholder={t('profile.basic.phonePlaceholder')}
         />
         <SuccessMessage message={success.message} />
-        <div className="ui-wrap ui-wrap--3 profile-form__actions">
-          <button type="submit" className="btn btn--primary" disabled={saving}>
-            {saving ? t('profile.basic.saving') : t('profile.basic.save')}
-          </button>
-        </div>
+        <ProfileSubmit saving={saving} label={t('profile.basic.save')} savingLabel={t('profile.basic.saving')} />
       </form>
     </ProfileSection>
   );

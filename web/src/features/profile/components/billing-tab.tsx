@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProfileSection } from './profile-section';
+import { ProfileActions, ProfileSection } from './profile-section';
 import './billing-tab.css';
 
 /** The balance as the profile shows it: total, free (daily) and paid credits. */
@@ -40,11 +40,11 @@ export function BillingTab({ balance, onBuyCredits, payments, creditHistory }: B
             </div>
           ))}
         </dl>
-        <div className="ui-wrap ui-wrap--3 profile-form__actions">
+        <ProfileActions>
           <button type="button" className="btn btn--primary" onClick={onBuyCredits}>
             {t('billing.balance.buy')}
           </button>
-        </div>
+        </ProfileActions>
       </ProfileSection>
       <ProfileSection title={t('billing.payments.title')} description={t('billing.payments.description')}>
         {payments}

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import { useChangePassword } from '../api/change-password';
 import { useProfileForm } from '../hooks/use-profile-form';
-import { ProfileSection } from './profile-section';
+import { ProfileSection, ProfileSubmit } from './profile-section';
 import { FormMessage } from '@/components/ui/form-message/form-message';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -85,11 +85,7 @@ export function ChangePasswordForm({ onTokenReplaced }: ChangePasswordFormProps)
         {passwordField('currentPassword', t('profile.password.current'), 'current-password')}
         {passwordField('newPassword', t('profile.password.new'), 'new-password', t('profile.password.newPlaceholder'))}
         {passwordField('confirmPassword', t('profile.password.confirm'), 'new-password')}
-        <div className="ui-wrap ui-wrap--3 profile-form__actions">
-          <button type="submit" className="btn btn--primary" disabled={saving}>
-            {saving ? t('profile.password.saving') : t('profile.password.submit')}
-          </button>
-        </div>
+        <ProfileSubmit saving={saving} label={t('profile.password.submit')} savingLabel={t('profile.password.saving')} />
       </form>
     </ProfileSection>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import './profile-section.css';
+import { ProfileActions } from './profile-section';
 import { FormMessage } from '@/components/ui/form-message/form-message';
 
 /** Shown instead of the profile when it could not be loaded (spec section 8). */
@@ -8,11 +8,11 @@ export function ProfileLoadError({ onRetry }: { onRetry(): void }) {
   return (
     <section className="card profile-section">
       <FormMessage>{t('profile.loadFailed')}</FormMessage>
-      <div className="ui-wrap ui-wrap--3 profile-form__actions">
+      <ProfileActions>
         <button type="button" className="btn btn--primary" onClick={onRetry}>
           {t('profile.retry')}
         </button>
-      </div>
+      </ProfileActions>
     </section>
   );
 }

@@ -22,3 +22,19 @@ export function ProfileSection({ title, description, children }: ProfileSectionP
     </section>
   );
 }
+
+/** A panel's buttons, under its content (full width each on a phone). */
+export function ProfileActions({ children }: { children: ReactNode }) {
+  return <div className="ui-wrap ui-wrap--3 profile-form__actions">{children}</div>;
+}
+
+/** A profile form's submit button, with its own label while the form saves. */
+export function ProfileSubmit({ saving, label, savingLabel }: { saving: boolean; label: string; savingLabel: string }) {
+  return (
+    <ProfileActions>
+      <button type="submit" className="btn btn--primary" disabled={saving}>
+        {saving ? savingLabel : label}
+      </button>
+    </ProfileActions>
+  );
+}
