@@ -169,7 +169,8 @@ export function PlansTab() {
           </p>
           {CYCLES.map(([cycle, label]) => (
             <p key={cycle}>
-              {label}: {plan[cycle] ? formatMoney(plan[cycle].price, plan[cycle].currency) : '—'}{' '}
+              {`${label}: `}
+              {plan[cycle] ? formatMoney(plan[cycle].price, plan[cycle].currency) : '—'}{' '}
               <button type="button" className="btn btn--ghost" onClick={() => setEditing({ mode: 'price', plan, cycle })}>
                 Edit price
               </button>
