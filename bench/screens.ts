@@ -12,6 +12,7 @@
  * day, ids) is masked, so a count above zero means the look changed.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
@@ -19,7 +20,8 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { RISK_QUESTIONS } from '@stockai/contracts';
 import { waitFor } from '@stockai/platform/src/testing';
-import { startWebApp, type WebApp } from '../web/e2e/web-app';
+import { startAllInOne } from '../deploy/all-in-one';
+import { launchBrowser } from '../web/e2e/browser';
 
 const ADMIN = { email: 'admin@screens.stockai.test', password: 'admin-pass-123' };
 const MEMBER = { email: 'member@screens.stockai.test', password: 'member-pass-1', firstName: '美玲', lastName: '陳' };
@@ -30,8 +32,8 @@ interface Screen {
   /** 'member', 'admin' or a visitor (null). */
   as: 'member' | 'admin' | null;
   path: string;
-  /** Brings the page to the state to shoot and waits for it; returns what to mask. */
-  ready(page: Page): Promise<Locator[] | void>;
+  /** Brings the page to the state to shoot and waits for it. */
+  ready(page: Page, seeded: Seeded): Promise<void>;
 }
 
 const SCREENS: Screen[] = [
@@ -66,15 +68,11 @@ const SCREENS: Screen[] = [
   {
     name: 'report',
     as: 'member',
-    path: '/history',
-    ready: async (page) => {
-      // The finished report, opened from its history entry's link to the main page.
-      const row = page.getByTestId('history-list').locator('li').filter({ hasText: 'AAPL' }).first();
-      await row.getByText('已完成').waitFor();
-      const id = await page.evaluate(() => (window as unknown as { __screensAnalysis?: string }).__screensAnalysis);
-      await page.goto(new URL(`/?analysis=${id ?? ''}`, page.url()).toString());
+    path: '/',
+    ready: async (page, seeded) => {
+      // The finished report, opened by its link (the history's 查看報告).
+      await page.goto(new URL(`/?analysis=${seeded.analysisId}`, page.url()).toString());
       await reportReady(page);
-      return timeLike(page);
     },
   },
   {
@@ -84,7 +82,6 @@ const SCREENS: Screen[] = [
     ready: async (page) => {
       await page.getByRole('heading', { name: '分析歷史記錄' }).waitFor();
       await page.getByTestId('history-list').locator('li').filter({ hasText: 'AAPL' }).getByText('已完成').first().waitFor();
-      return timeLike(page);
     },
   },
   {
@@ -98,7 +95,6 @@ const SCREENS: Screen[] = [
       const detail = page.getByTestId('history-detail');
       await detail.getByTestId('result-basic').waitFor();
       await detail.getByTestId('result-summary').waitFor();
-      return timeLike(page);
     },
   },
   {
@@ -129,7 +125,6 @@ const SCREENS: Screen[] = [
       }
       if (tab === '投資偏好') await page.getByTestId('risk-preview').waitFor();
       await page.getByRole('tabpanel').locator('button, input').first().waitFor();
-      return timeLike(page);
     },
   })),
   {
@@ -216,7 +211,6 @@ const SCREENS: Screen[] = [
       } else {
         await page.locator('textarea').first().waitFor();
       }
-      return timeLike(page);
     },
   })),
   {
@@ -225,7 +219,6 @@ const SCREENS: Screen[] = [
     path: '/x7k9m2p8q/payments',
     ready: async (page) => {
       await page.getByTestId('payments-table').getByRole('row').nth(1).waitFor();
-      return timeLike(page);
     },
   },
   {
@@ -235,7 +228,6 @@ const SCREENS: Screen[] = [
     ready: async (page) => {
       await page.getByRole('button', { name: 'Statistics' }).click();
       await page.getByTestId('payment-stats').getByText('Revenue').first().waitFor();
-      return timeLike(page);
     },
   },
   {
@@ -267,16 +259,44 @@ function timeLike(page: Page): Locator[] {
  * Ids are new each run, and their width moves a table's columns: each uuid and payment id is
  * written as zeros of the same length, so only the look is compared.
  */
-function sameIds() {
+const SAME_IDS = `(() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    node.textContent = (node.textContent ?? '')
+    node.textContent = node.textContent
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '00000000-0000-0000-0000-000000000000')
-      .replace(/\bpi_(demo_)?\w+/g, (id) => id.replace(/(?<=^pi_(demo_)?)\w+$/, (rest) => '0'.repeat(rest.length)));
+      .replace(/\\bpi_(demo_)?\\w+/g, (id) => id.replace(/(?<=^pi_(demo_)?)\\w+$/, (rest) => '0'.repeat(rest.length)));
   }
+})()`;
+
+interface Seeded {
+  member: string;
+  admin: string;
+  analysisId: string;
 }
 
-async function seed(web: WebApp): Promise<{ member: string; admin: string; analysisId: string }> {
+/** The whole product on one port with embedded databases in a new directory (as web/e2e/web-app.ts starts it). */
+async function startApp() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockai-screens-'));
+  const app = await startAllInOne({
+    port: 0,
+    dataDir,
+    logLevel: 'warn',
+    webDir: process.env.E2E_WEB_DIR || undefined,
+    auth: { admin: ADMIN },
+  });
+  const browser = await launchBrowser();
+  return {
+    browser,
+    url: (pathname: string) => new URL(pathname, app.url).toString(),
+    async close() {
+      await browser.close();
+      await app.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function seed(web: { url(pathname: string): string }): Promise<Seeded> {
   const post = async (pathname: string, body: unknown, token?: string) => {
     const res = await fetch(web.url(pathname), {
       method: 'POST',
@@ -321,28 +341,23 @@ async function seed(web: WebApp): Promise<{ member: string; admin: string; analy
 
 async function capture(outDir: string, only?: RegExp) {
   fs.mkdirSync(outDir, { recursive: true });
-  const web = await startWebApp(() => ({ auth: { admin: ADMIN } }));
+  const web = await startApp();
   try {
     const tokens = await seed(web);
     for (const screen of SCREENS.filter((s) => !only || only.test(s.name))) {
       for (const width of WIDTHS) {
         const context = await web.browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
         const token = screen.as === 'member' ? tokens.member : screen.as === 'admin' ? tokens.admin : null;
-        await context.addInitScript(
-          ([value, analysis]: [string | null, string]) => {
-            if (value) localStorage.setItem('authToken', value);
-            (window as unknown as { __screensAnalysis?: string }).__screensAnalysis = analysis;
-          },
-          [token, tokens.analysisId] as [string | null, string],
-        );
+        if (token) await context.addInitScript(`localStorage.setItem('authToken', ${JSON.stringify(token)})`);
         const page = await context.newPage();
         try {
           await page.goto(web.url(screen.path));
-          const mask = [...((await screen.ready(page)) ?? []), page.locator('input[value^="eyJ"]')];
+          await screen.ready(page, tokens);
+          const mask = [...timeLike(page), page.locator('input[value^="eyJ"]')];
           // Lists that load after their heading (a table's rows, the pagination under it).
           await page.waitForLoadState('networkidle');
-          await page.evaluate(sameIds);
-          await page.evaluate(() => document.fonts.ready);
+          await page.evaluate(SAME_IDS);
+          await page.evaluate('document.fonts.ready');
           await page.screenshot({ path: path.join(outDir, `${screen.name}-${width}.png`), fullPage: true, animations: 'disabled', mask });
           console.log(`shot ${screen.name}-${width}`);
         } catch (err) {
