@@ -256,15 +256,16 @@ function timeLike(page: Page): Locator[] {
 }
 
 /**
- * Ids are new each run, and their width moves a table's columns: each uuid and payment id is
- * written as zeros of the same length, so only the look is compared.
+ * Ids and times are new each run, and their width moves a table's columns: each uuid, payment id
+ * and time of day is written with zeros of the same length, so only the look is compared.
  */
 const SAME_IDS = `(() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     node.textContent = node.textContent
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '00000000-0000-0000-0000-000000000000')
-      .replace(/\\bpi_(demo_)?\\w+/g, (id) => id.replace(/(?<=^pi_(demo_)?)\\w+$/, (rest) => '0'.repeat(rest.length)));
+      .replace(/\\bpi_(demo_)?\\w+/g, (id) => id.replace(/(?<=^pi_(demo_)?)\\w+$/, (rest) => '0'.repeat(rest.length)))
+      .replace(/\\d{1,2}:\\d{2}(:\\d{2})?/g, (time) => time.replace(/\\d/g, '0'));
   }
 })()`;
 
