@@ -94,7 +94,7 @@ describe('API testing page in the browser', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expectText(page.getByTestId('api-test-status'), /^400/);
     await page.getByTestId('api-test-body').getByText('"code": "VALIDATION_FAILED"').waitFor();
-  });
+  }, 60_000);
 
   test('a path parameter and the query fill the URL', async () => {
     const page = await openPage(adminToken);
@@ -107,7 +107,7 @@ describe('API testing page in the browser', () => {
     await endpoint(page, 'billing', 'GET', '/users/payments').click();
     await page.locator('#api-test-query-limit').fill('5');
     await expectText(page.getByTestId('api-test-url'), '/api/users/payments?page=1&limit=5');
-  });
+  }, 60_000);
 
   test("bad JSON is refused before sending with the spec's message; a failed connection shows 'Network Error'", async () => {
     const page = await openPage(adminToken);
@@ -127,7 +127,7 @@ describe('API testing page in the browser', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expectText(page.getByRole('alert'), 'Network Error');
     await expectCount(page.getByTestId('api-test-status'), 0);
-  });
+  }, 60_000);
 
   test('visitors and investors are turned away in the production build', async () => {
     const visitor = await openPage(undefined);
@@ -143,7 +143,7 @@ describe('API testing page in the browser', () => {
     const page = await openPage(investor.token as string);
     await page.getByText('Access denied. Admin privileges required.').waitFor();
     await expectCount(page.getByRole('button', { name: 'Send' }), 0);
-  });
+  }, 60_000);
 
   test('fits a phone (375 px), and the API reference renders the same document', async () => {
     const page = await openPage(adminToken, 375);
@@ -159,5 +159,5 @@ describe('API testing page in the browser', () => {
     await page.getByText('StockAI API', { exact: false }).first().waitFor();
     await page.locator('.opblock-summary-path', { hasText: '/api/users/profile' }).first().waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'api-docs-1280.png') });
-  });
+  }, 60_000);
 });
