@@ -69,12 +69,12 @@ export function proxyToServices(options: ProxyOptions): RequestHandler {
     forwardClientAddress(req, options.clientAddressOf);
     const stream = isEventStream(req);
     const target = targets[(req as ProxiedRequest).upstream as ServiceName];
-    const headers: string[] = [];
+    // An object, not a flat list: instrumentation that adds headers on the way out (OpenTelemetry's
+    // traceparent) copies `headers` as an object, and a list lost every header to it.
+    const headers: http.OutgoingHttpHeaders = {};
     for (const name in req.headers) {
       const value = req.headers[name];
-      if (value === undefined || HOP_BY_HOP.has(name)) continue;
-      if (typeof value === 'string') headers.push(name, value);
-      else for (const each of value) headers.push(name, each);
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
     const withBody = hasBody(req);
     const retryable = IDEMPOTENT.has(req.method ?? '') && !withBody;
