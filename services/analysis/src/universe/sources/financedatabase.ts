@@ -2,12 +2,27 @@ import { parseCsv } from '../csv';
 import { normaliseSymbol } from '../symbols';
 import { cleanName } from './numbers';
 
-/** What FinanceDatabase says about one Hong Kong listing: its GICS-style sector and industry, and its English name. */
+/** What FinanceDatabase says about one Hong Kong listing: its sector (in the Yahoo-style names), its GICS-style industry, and its English name. */
 export interface SectorFacts {
   sector: string | null;
   industry: string | null;
   name: string | null;
 }
+
+/**
+ * GICS sector names as FinanceDatabase spells them, in the Yahoo-style names of the compiled Hong
+ * Kong statements and the fundamentals file. Peers are drawn from the same sector by its name, so
+ * a company classified here ("Health Care") and one from the compiled pages ("Healthcare") must
+ * name it alike, or each stands alone in its sector. Both names have the same Chinese label.
+ */
+const YAHOO_SECTOR_OF_GICS: Record<string, string> = {
+  'Consumer Discretionary': 'Consumer Cyclical',
+  'Consumer Staples': 'Consumer Defensive',
+  Financials: 'Financial Services',
+  'Health Care': 'Healthcare',
+  'Information Technology': 'Technology',
+  Materials: 'Basic Materials',
+};
 
 /**
  * FinanceDatabase's Hong Kong equities (hk/financedatabase-hkg.csv, JerBouma/FinanceDatabase,
@@ -25,8 +40,9 @@ export function readFinanceDatabase(text: string): Map<string, SectorFacts> {
   for (const row of parseCsv(text)) {
     const symbol = normaliseSymbol(row.symbol ?? '');
     if (!symbol) continue;
+    const sector = cleanName(row.sector) || null;
     const facts: SectorFacts = {
-      sector: cleanName(row.sector) || null,
+      sector: sector === null ? null : (YAHOO_SECTOR_OF_GICS[sector] ?? sector),
       industry: cleanName(row.industry) || null,
       name: cleanName(row.name) || null,
     };

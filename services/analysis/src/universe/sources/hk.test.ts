@@ -111,6 +111,7 @@ describe('the Hong Kong files', () => {
           { symbol: 5, engName: 'HSBC Holdings plc', zhName: '滙豐控股有限公司', url: '' },
           { symbol: 924, engName: 'Khoon Group Limited', zhName: '坤集團有限公司', url: '' },
           { symbol: 1234, engName: 'No Sector Limited', zhName: '', url: '' },
+          { symbol: 2359, engName: 'WuXi AppTec Co., Ltd.', zhName: '藥明康德', url: '' },
         ]),
         hsiConstituents: 'Symbol,Name\n',
         fundamentals: `${header}\n0005.HK,HSBC Holdings plc,滙豐控股,Financial Services,Banks - Diversified,HKD,USD,100\n`,
@@ -121,6 +122,7 @@ describe('the Hong Kong files', () => {
           '924.HK,Khoon Group Ltd,"Builds, in Singapore",Industrials,Capital Goods,Construction & Engineering,False',
           '0416.HK,Bank of Jinzhou Co. Ltd.,A bank,Financials,Banks,Banks,False',
           '1234.HK,No Sector Limited,,,,,False',
+          '2359.HK,WuXi AppTec Co. Ltd.,A drug maker,Health Care,Pharmaceuticals,Life Sciences Tools & Services,False',
         ].join('\n'),
         asOf: { hkexListedCompanies: '2026-01-27' },
       },
@@ -137,6 +139,8 @@ describe('the Hong Kong files', () => {
     });
     expect(bySymbol.get('0924.HK')?.sources).toEqual(['hk/hkex-listed-companies.json', 'hk/financedatabase-hkg.csv']);
     expect(bySymbol.get('1234.HK')).toMatchObject({ sector: null, industry: null });
+    // GICS sector names in the Yahoo-style ones the compiled pages use, so both kinds are peers of one sector.
+    expect(bySymbol.get('2359.HK')).toMatchObject({ sector: 'Healthcare', industry: 'Life Sciences Tools & Services' });
     // Not on HKEX's list of listed companies: FinanceDatabase alone does not make it a listing.
     expect(bySymbol.has('0416.HK')).toBe(false);
   });
