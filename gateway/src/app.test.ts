@@ -188,7 +188,7 @@ describe('gateway', () => {
     const res = await fetch(`${base}/readyz`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { checks: Record<string, string> };
-    expect(body.checks).toEqual({ cache: 'ok' });
+    expect(body.checks).toEqual({ shutdown: 'ok', cache: 'ok' });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const started = Date.now();
     const down = await fetch(`${base}/api/ghost/blog/posts`);
@@ -239,8 +239,12 @@ function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.In
 }
 
 /** A gateway in front of one stand-in that plays every service, on a free loopback port. */
-async function gatewayBefore(upstreamUrl: string, options: { publicKey: string; rateLimitPerMinute: number; logger?: Logger }) {
+async function gatewayBefore(
+  upstreamUrl: string,
+  options: { publicKey: string; rateLimitPerMinute: number; logger?: Logger; draining?: () => boolean },
+) {
   const app = createGatewayApp({
+    draining: options.draining,
     logger: options.logger ?? createLogger('gateway', 'silent'),
     cache: createMemoryCache(),
     publicKey: options.publicKey,
@@ -279,6 +283,28 @@ describe('gateway rate limit', () => {
       const viaProxy = await fetch(`${base}/api/stocks`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
       expect(viaProxy.status).toBe(200);
       expect(upstream.seen.at(-1)?.headers['x-forwarded-for']).toBe('203.0.113.9');
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+});
+
+describe('gateway drain', () => {
+  it('turns not ready at once when draining, and still serves every route', async () => {
+    const keys = generateRsaKeyPair();
+    const upstream = await startUpstream('analysis');
+    let draining = false;
+    const gateway = await gatewayBefore(upstream.url, { publicKey: keys.publicKey, rateLimitPerMinute: 0, draining: () => draining });
+    const base = `http://127.0.0.1:${gateway.port}`;
+    try {
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      draining = true;
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { checks: Record<string, string> }).checks.shutdown).toMatch(/shutting down/);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${base}/api/stocks`)).status).toBe(200);
     } finally {
       await gateway.close();
       await upstream.close();

@@ -53,6 +53,11 @@ export interface GatewayOptions {
   streamLimits?: StreamLimits;
   /** Idle time before a pooled upstream connection is closed (proxy.ts, UPSTREAM_IDLE_MS). */
   upstreamIdleMs?: number;
+  /**
+   * True once the process is draining (SIGTERM): `/readyz` answers 503 at once so balancers stop
+   * sending new requests, while every route still serves (ADR 0073).
+   */
+  draining?: () => boolean;
   /** Pooled connections per service (proxy.ts); default 256. */
   maxUpstreamSockets?: number;
 }
@@ -87,7 +92,14 @@ export function createGatewayApp(options: GatewayOptions): RequestListener {
   // Ready means this process can serve: its own Redis. An upstream that is down is the
   // concern of that service's routes only (a fast JSON 503 from the proxy), never a reason
   // to take the whole API out of the load balancer.
-  app.use(healthRoutes({ cache: () => cache.ping() }));
+  app.use(
+    healthRoutes({
+      shutdown: async () => {
+        if (options.draining?.()) throw new Error('shutting down');
+      },
+      cache: () => cache.ping(),
+    }),
+  );
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) serveWebApp(app, options.webDir);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

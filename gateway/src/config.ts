@@ -17,6 +17,8 @@ export const gatewayEnvSchema = z.object({
   ADMIN_URL: env.url().default('http://127.0.0.1:3005'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   UPSTREAM_TIMEOUT_MS: env.positiveInt(15000),
+  /** On SIGTERM: how long to serve on while not ready, for the load balancers to notice (ADR 0073). */
+  SHUTDOWN_DELAY_MS: env.nonNegativeInt(0),
   MAX_BODY_BYTES: env.positiveInt(1024 * 1024),
   CORS_ORIGINS: z
     .string()

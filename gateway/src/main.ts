@@ -8,8 +8,10 @@ const config = loadConfig(gatewayEnvSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const cache = createRedisCache(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX });
 
+let draining = false;
 const app = createGatewayApp({
   logger,
+  draining: () => draining,
   cache,
   publicKey: config.JWT_PUBLIC_KEY,
   upstreams: {
@@ -33,6 +35,10 @@ const server = http.createServer(app).listen(config.PORT, config.HOST, () => log
 server.keepAliveTimeout = SERVICE_KEEP_ALIVE_MS;
 server.headersTimeout = SERVICE_KEEP_ALIVE_MS + 1000;
 onShutdown(logger, async () => {
+  // Not ready at once; serves on while the balancers notice, as the services do (ADR 0073).
+  draining = true;
+  logger.info({ delayMs: config.SHUTDOWN_DELAY_MS }, 'not ready; draining');
+  if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
   // Finishes the requests in flight and closes each keep-alive connection once it goes idle.
   await closeServer(server);
   await cache.close();
