@@ -127,6 +127,7 @@ export const INPUT_LABELS: Record<string, Label> = {
   outlierValue: l('偏離值（未採用）', 'price'),
   impliedGrowth: l('股價隱含增長率', 'fraction'),
   impliedRevenueGrowth: l('股價隱含收入增長率', 'fraction'),
+  referenceGrowth: l('公司歷年收入增長率（比較基準）', 'fraction'),
   bookGrowth: l('帳面值增長率', 'fraction'),
   companyKind: l('公司類別', 'text'),
   dispersion: l('模型分歧度', 'fraction'),
@@ -149,6 +150,7 @@ export const FIGURE_LABELS: Record<string, Label> = {
   'basic.peRatio': l('市盈率', 'multiple'),
   'basic.dividendYield': l('股息率', 'percent'),
   'basic.score': l('基本面評分', 'points'),
+  'data.fiscalYears': l('所用財政年度', 'text'),
   'valuation.fairValue': l('合理價值', 'price'),
   'valuation.targetPrice': l('目標價', 'price'),
   'valuation.upside': l('上升空間', 'percent'),
@@ -178,11 +180,19 @@ const MULTIPLE_NAMES: Record<string, string> = {
 };
 
 /**
+ * Inputs the engine already names for the reader: a fiscal year (`FY2024`, its end date beside
+ * it) or a Chinese caption (`來源不一致 1`, a note on pages that disagreed).
+ */
+export function selfNamedInputLabel(name: string): Label | null {
+  return /^FY\d{4}$/.test(name) || /\p{Script=Han}/u.test(name) ? l(name, 'text') : null;
+}
+
+/**
  * The relative model names its inputs per multiple (`pePeers`, `ev_ebitdaPeerMedian`, `pbValue`,
  * `ev_salesNote`): one label per part, so a multiple the engine adds needs only its name here.
  */
 export function multipleInputLabel(name: string): Label | null {
-  const match = /^(pe|pb|ev_ebitda|ev_sales)(Note|PeerMedian|Peers|Value)$/.exec(name);
+  const match = /^(pe|pb|ev_ebitda|ev_sales)(Note|PeerMedian|PeerSpread|Peers|Value)$/.exec(name);
   const multiple = match && MULTIPLE_NAMES[match[1] as string];
   if (!match || !multiple) return null;
   switch (match[2]) {
@@ -190,6 +200,8 @@ export function multipleInputLabel(name: string): Label | null {
       return l(`${multiple}說明`, 'text');
     case 'PeerMedian':
       return l(`${multiple}同業中位數`, 'multiple');
+    case 'PeerSpread':
+      return l(`${multiple}同業分佈`, 'text');
     case 'Peers':
       return l(`${multiple}同業`, 'text');
     default:

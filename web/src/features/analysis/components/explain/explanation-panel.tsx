@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResults, Explanation } from '../../types/results';
-import { FIGURE_LABELS, INPUT_LABELS, type Label, SECTION_LABELS, multipleInputLabel } from './explain-labels';
+import { FIGURE_LABELS, INPUT_LABELS, type Label, SECTION_LABELS, multipleInputLabel, selfNamedInputLabel } from './explain-labels';
 import { formatExplained } from './format-explained';
 import './explanation-panel.css';
 
@@ -40,7 +40,8 @@ export function ExplanationPanel({ results }: { results: AnalysisResults }) {
   };
 
   const inputLabel = (name: string): Label => {
-    const known = (Object.hasOwn(INPUT_LABELS, name) ? INPUT_LABELS[name] : undefined) ?? multipleInputLabel(name);
+    const known =
+      (Object.hasOwn(INPUT_LABELS, name) ? INPUT_LABELS[name] : undefined) ?? multipleInputLabel(name) ?? selfNamedInputLabel(name);
     if (known) return known;
     // The blend names each model's value and weight as `<model>.value` / `<model>.weight`.
     const [model, part] = name.split('.');
