@@ -168,9 +168,9 @@ export const ledgerRepo = {
    * One statement instead of a transaction of four: on an embedded database the transaction
    * holds the one session while this process's event loop turns between its statements, so
    * 200 analyses started at once waited up to 2 s in line for their debits (bench/README.md).
-   * On PostgreSQL `FOR UPDATE` serialises concurrent debits of one account as the lock does: a
-   * debit that waited re-reads the account as committed, and the key's unique index stops a
-   * second entry that the statement's snapshot did not see.
+   * Embedded only: on PostgreSQL the statement's snapshot predates its wait for the lock, so a
+   * refund's tombstone (another key) committed meanwhile goes unseen; `debit` takes the locked
+   * path there.
    */
   async debitAtOnce(
     q: Queryable,
