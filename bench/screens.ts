@@ -36,6 +36,13 @@ interface Screen {
   ready(page: Page, seeded: Seeded): Promise<void>;
 }
 
+/** The header's 購買點數 once the balance has loaded, and the purchase modal it opens. */
+async function openPurchaseModal(page: Page) {
+  await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).first().waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: '購買點數' }).first().click();
+  return page.getByTestId('purchase-modal');
+}
+
 const SCREENS: Screen[] = [
   {
     name: 'landing',
@@ -132,9 +139,7 @@ const SCREENS: Screen[] = [
     as: 'member',
     path: '/',
     ready: async (page) => {
-      await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).first().waitFor({ state: 'attached' });
-      await page.getByRole('button', { name: '購買點數' }).first().click();
-      const modal = page.getByTestId('purchase-modal');
+      const modal = await openPurchaseModal(page);
       await modal.getByRole('tab', { name: '購買點數', selected: true }).waitFor();
       await modal.getByTestId('package-basic').waitFor();
       await modal.getByTestId('package-enterprise').waitFor();
@@ -145,9 +150,7 @@ const SCREENS: Screen[] = [
     as: 'member',
     path: '/',
     ready: async (page) => {
-      await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).first().waitFor({ state: 'attached' });
-      await page.getByRole('button', { name: '購買點數' }).first().click();
-      const modal = page.getByTestId('purchase-modal');
+      const modal = await openPurchaseModal(page);
       await modal.getByRole('tab', { name: '訂閱方案' }).click();
       await modal.getByTestId('plan-premium').getByRole('button', { name: '選擇方案' }).waitFor();
     },

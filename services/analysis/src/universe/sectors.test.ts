@@ -5,6 +5,7 @@ import { sectorText } from '../report/labels';
 import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from './bundle';
 import { parseCsv } from './csv';
 import { withChineseLabels } from './labels';
+import { YAHOO_SECTOR_OF_GICS } from './sources/financedatabase';
 
 /**
  * The bundled Hong Kong classification, recomputed here from the CSV files themselves: each
@@ -25,16 +26,6 @@ describe('Hong Kong sectors and industries from the bundled files', () => {
   const fundamentals = new Map(csv('hk/hk-fundamentals.csv').map((r) => [code(r.symbol ?? ''), r]));
   const compiled = new Map(csv('hk/hsi-compiled-2026/snapshot.csv').map((r) => [code(r.symbol ?? ''), r]));
 
-  // FinanceDatabase's GICS sector names, as the compiled pages (Yahoo-style) name the same sectors.
-  const YAHOO_NAME: Record<string, string> = {
-    'Consumer Discretionary': 'Consumer Cyclical',
-    'Consumer Staples': 'Consumer Defensive',
-    Financials: 'Financial Services',
-    'Health Care': 'Healthcare',
-    'Information Technology': 'Technology',
-    Materials: 'Basic Materials',
-  };
-
   it('classifies each listing from its fundamentals row, else its compiled statistics page (named in Chinese), else FinanceDatabase', () => {
     let fromFinanceDatabase = 0;
     let fromCompiled = 0;
@@ -50,7 +41,7 @@ describe('Hong Kong sectors and industries from the bundled files', () => {
               sector: pageSector,
               industry: (page?.industry && industryText(page.industry) ? page.industry : null) ?? (other?.industry || null),
             }
-          : { sector: other?.sector ? (YAHOO_NAME[other.sector] ?? other.sector) : null, industry: other?.industry || null };
+          : { sector: other?.sector ? (YAHOO_SECTOR_OF_GICS[other.sector] ?? other.sector) : null, industry: other?.industry || null };
       if (!own?.sector && pageSector) fromCompiled++;
       expect({ symbol: listing.symbol, sector: listing.sector, industry: listing.industry }).toEqual({
         symbol: listing.symbol,

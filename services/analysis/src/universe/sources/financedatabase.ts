@@ -15,7 +15,7 @@ export interface SectorFacts {
  * a company classified here ("Health Care") and one from the compiled pages ("Healthcare") must
  * name it alike, or each stands alone in its sector. Both names have the same Chinese label.
  */
-const YAHOO_SECTOR_OF_GICS: Record<string, string> = {
+export const YAHOO_SECTOR_OF_GICS: Record<string, string> = {
   'Consumer Discretionary': 'Consumer Cyclical',
   'Consumer Staples': 'Consumer Defensive',
   Financials: 'Financial Services',
