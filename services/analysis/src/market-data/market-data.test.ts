@@ -78,9 +78,9 @@ describe('market data', () => {
     it('converts figures reported in CNY with the bundled, dated rate and says so', async () => {
       const data = await sut().fetch('9988.HK');
       // The compiled TTM to 2025-12-31 (CNY, a page of 2026-03-24) is newer than the older row's revenue.
-      expect(data.revenue).toBeCloseTo(1_016_744_000_000 * (100 / 91.174), -3);
-      expect(data.netIncome).toBeCloseTo(125_433_000_000 * (100 / 91.174), -3);
-      expect(data.notes.join('\n')).toContain('1 CNY = 1.0968 HKD（中國外匯交易中心人民幣中間價，2025-09-01）');
+      expect(data.revenue).toBeCloseTo(1_016_744_000_000 * (100 / 89.592), -3);
+      expect(data.netIncome).toBeCloseTo(125_433_000_000 * (100 / 89.592), -3);
+      expect(data.notes.join('\n')).toContain('1 CNY = 1.1162 HKD（中國外匯交易中心人民幣中間價，2026-01-27）');
     });
 
     it('derives book value, shares, revenue and dividend from the S&P figures and records how', async () => {
@@ -307,18 +307,22 @@ describe('market data', () => {
     standIn.withhold('CNYHKD=X');
     let clock = new Date('2026-11-23T02:00:00Z');
     const universe = createUniverse(db);
+    const fx = parseFxTable(readFileSync(path.join(BUNDLED_MARKET_DATA, 'fx-rates.csv'), 'utf8'));
     const sut = yahooProvider({
       client: createYahooClient({ baseUrl: standIn.url, timeoutMs: 5000, logger }),
       find: (s) => universe.find(s),
       fallback: snapshotProvider(universe),
-      fx: parseFxTable(readFileSync(path.join(BUNDLED_MARKET_DATA, 'fx-rates.csv'), 'utf8')),
+      fx,
       logger,
       now: () => clock,
       cache: yahooCache(undefined, logger),
     });
     try {
       const converted = await sut.fetch('0700.HK');
-      expect(converted.revenue).toBeCloseTo(660_257_000_000 * (100 / 91.174), -2);
+      // The table's newest rate on or before the clock's day.
+      const rate = fx.rate('CNY', 'HKD', '2026-11-23');
+      expect(rate?.date).toBe('2026-01-27');
+      expect(converted.revenue).toBeCloseTo(660_257_000_000 * rate!.rate, -2);
       expect(converted.notes.join('\n')).toContain('Yahoo 沒有匯率，改用內置匯率表');
 
       standIn.failWith(429);

@@ -370,14 +370,22 @@ export function buildCompany(
     const o = older.figures;
     const at = { period: o.asOf && o.asOf.length === 10 ? o.asOf : null, pageDate: o.asOf, label: SOURCE_NAMES.older };
     const statedOf = (column: string) => moneyOrNull(older.row[column], currency)?.currency ?? currency;
-    add('revenue', o.revenue, { ...at, stated: statedOf('revenue') });
-    add('netIncome', o.netIncome, { ...at, stated: statedOf('net_income') });
-    add('eps', o.eps, { ...at, stated: statedOf('eps_ttm') });
+    // The older row converted its amounts at the rate of its own quote date; here, as every other
+    // source, at the one rate of the price date, so a margin never mixes two rates.
+    const atOneRate = (column: string, converted: number | null) => {
+      const stated = moneyOrNull(older.row[column], currency);
+      if (!stated || stated.currency === currency) return converted;
+      const current = fx.rate(stated.currency, currency, prices.date);
+      return current ? stated.amount * current.rate : null;
+    };
+    add('revenue', atOneRate('revenue', o.revenue), { ...at, stated: statedOf('revenue') });
+    add('netIncome', atOneRate('net_income', o.netIncome), { ...at, stated: statedOf('net_income') });
+    add('eps', atOneRate('eps_ttm', o.eps), { ...at, stated: statedOf('eps_ttm') });
     add('dividendPerShare', o.dividendPerShare, { ...at, stated: currency });
-    add('bookValuePerShare', o.bookValuePerShare, { ...at, stated: statedOf('book_value_per_share') });
-    add('totalDebt', o.totalDebt, { ...at, stated: statedOf('total_debt') });
-    add('cash', o.cash, { ...at, stated: statedOf('cash') });
-    add('freeCashFlow', o.freeCashFlow, { ...at, stated: statedOf('free_cash_flow') });
+    add('bookValuePerShare', atOneRate('book_value_per_share', o.bookValuePerShare), { ...at, stated: statedOf('book_value_per_share') });
+    add('totalDebt', atOneRate('total_debt', o.totalDebt), { ...at, stated: statedOf('total_debt') });
+    add('cash', atOneRate('cash', o.cash), { ...at, stated: statedOf('cash') });
+    add('freeCashFlow', atOneRate('free_cash_flow', o.freeCashFlow), { ...at, stated: statedOf('free_cash_flow') });
     add('sharesOutstanding', o.sharesOutstanding, { ...at, stated: '' });
   }
   const value = {} as Record<Figure, number | null>;
