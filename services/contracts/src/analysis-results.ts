@@ -116,6 +116,8 @@ export interface PeerMultiple {
   value: number;
   /** Market capitalisation in US$, to show how similar in size the peer is. */
   marketCapUsd: number | null;
+  /** The date of the price the peer's multiple is computed at (absent in older reports). */
+  asOf?: string | null;
 }
 
 export interface BasicInfo {

@@ -147,4 +147,6 @@ export interface PeerFigures {
   evToSales: number | null;
   /** Price ÷ sales per share (market cap ÷ revenue): stands in for EV/Sales where debt and cash are unknown. */
   ps: number | null;
+  /** The date of the price its multiples are computed at: a peer priced on another day than the stock says so. */
+  asOf?: string | null;
 }

@@ -93,7 +93,9 @@ describe('valuation coverage over the bundled universe', () => {
     expect(figures.proseContradictions).toEqual([]);
   });
 
-  it('names Hong Kong peers for Hong Kong relative models, or says it found fewer than three', () => {
+  it('names at least three Hong Kong peers in every Hong Kong relative and EV/Sales model (issue 27, item 4)', () => {
+    // Eight models found fewer than three before the peers outside the index were compiled (hk-peers-compiled-2026).
+    expect(figures.hkPeerModelsWithoutThreePeers).toEqual([]);
     expect(figures.hkPeerModelsUnexplained).toEqual([]);
   });
 });

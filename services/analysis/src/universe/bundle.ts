@@ -35,6 +35,13 @@ export const COMPILED_FILES = {
   balance: 'hk/hsi-compiled-2026/balance.csv',
 } as const;
 
+/** Hong Kong companies outside the index compiled the same way, as their peers (a bundle without them has none). */
+export const PEER_FILES = {
+  periods: 'hk/hk-peers-compiled-2026/periods.csv',
+  snapshot: 'hk/hk-peers-compiled-2026/snapshot.csv',
+  balance: 'hk/hk-peers-compiled-2026/balance.csv',
+} as const;
+
 /** The Hong Kong daily and weekly bars, beside the market directory (data/prices/hk-daily-2026). */
 export const hkPricesDir = (marketDir: string) => path.join(marketDir, '..', 'prices', 'hk-daily-2026');
 
@@ -42,6 +49,8 @@ export interface BundleFiles {
   text: Record<UniverseFile, string>;
   /** The compiled Hang Seng statements, when the bundle has them. */
   compiled: CompiledFiles | null;
+  /** The compiled peers outside the index, when the bundle has them. */
+  peers: CompiledFiles | null;
   /** The Hong Kong bars, when the bundle has them. */
   hkPrices: HkPriceFiles | null;
   /** sha-256 over every file: a changed file changes it, so a newer bundle is loaded again. */
@@ -73,24 +82,34 @@ export function readHkPriceFiles(dir: string): HkPriceFiles | null {
 export function readBundleFiles(dir = BUNDLED_MARKET_DATA, pricesDir = hkPricesDir(dir)): BundleFiles {
   const text = Object.fromEntries(UNIVERSE_FILES.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')])) as Record<UniverseFile, string>;
   const manifest = JSON.parse(text['manifest.json']) as Record<string, { asOf?: string }>;
-  const compiled = existsSync(path.join(dir, COMPILED_FILES.periods))
-    ? {
-        periods: readFileSync(path.join(dir, COMPILED_FILES.periods), 'utf8'),
-        snapshot: readFileSync(path.join(dir, COMPILED_FILES.snapshot), 'utf8'),
-        balance: readFileSync(path.join(dir, COMPILED_FILES.balance), 'utf8'),
-      }
-    : null;
+  const readCompiledFiles = (names: typeof COMPILED_FILES | typeof PEER_FILES): CompiledFiles | null =>
+    existsSync(path.join(dir, names.periods))
+      ? {
+          periods: readFileSync(path.join(dir, names.periods), 'utf8'),
+          snapshot: readFileSync(path.join(dir, names.snapshot), 'utf8'),
+          balance: readFileSync(path.join(dir, names.balance), 'utf8'),
+        }
+      : null;
+  const compiled = readCompiledFiles(COMPILED_FILES);
+  const peers = readCompiledFiles(PEER_FILES);
   const hkPrices = readHkPriceFiles(pricesDir);
   const hash = (t: string) => createHash('sha256').update(t).digest('hex');
   const files = [
     ...UNIVERSE_FILES.map((name) => ({ name, sha256: hash(text[name]), asOf: manifest[name]?.asOf ?? null })),
-    ...(compiled
-      ? (Object.keys(COMPILED_FILES) as Array<keyof typeof COMPILED_FILES>).map((k) => ({
-          name: COMPILED_FILES[k],
-          sha256: hash(compiled[k]),
-          asOf: manifest[COMPILED_FILES[k]]?.asOf ?? null,
-        }))
-      : []),
+    ...(
+      [
+        [COMPILED_FILES, compiled],
+        [PEER_FILES, peers],
+      ] as const
+    ).flatMap(([names, texts]) =>
+      texts
+        ? (Object.keys(names) as Array<keyof CompiledFiles>).map((k) => ({
+            name: names[k],
+            sha256: hash(texts[k]),
+            asOf: manifest[names[k]]?.asOf ?? null,
+          }))
+        : [],
+    ),
     // The bars as one entry (87 × 2 files): their manifest names each symbol's dates.
     ...(hkPrices
       ? [
@@ -111,11 +130,11 @@ export function readBundleFiles(dir = BUNDLED_MARKET_DATA, pricesDir = hkPricesD
   const fingerprint = createHash('sha256')
     .update(files.map((f) => `${f.name}:${f.sha256}`).join('\n'))
     .digest('hex');
-  return { text, compiled, hkPrices, fingerprint, files };
+  return { text, compiled, peers, hkPrices, fingerprint, files };
 }
 
 /** Builds the universe (listings with their classification, and figures) from the bundled files. */
-export function parseBundle({ text, files, compiled, hkPrices }: BundleFiles): UniverseData {
+export function parseBundle({ text, files, compiled, peers, hkPrices }: BundleFiles): UniverseData {
   const required = (file: UniverseFile) => {
     const date = files.find((f) => f.name === file)?.asOf ?? '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`data/market/manifest.json: ${file} needs an "asOf" date (YYYY-MM-DD)`);
@@ -144,6 +163,7 @@ export function parseBundle({ text, files, compiled, hkPrices }: BundleFiles): U
       financeDatabase: text['hk/financedatabase-hkg.csv'],
       compiled,
       prices: hkPrices,
+      peers,
       asOf: { hkexListedCompanies: required('hk/hkex-listed-companies.json') },
     },
     fx,

@@ -7,7 +7,7 @@ import { toMarketData } from '../market-data/snapshot';
 import { adviseInvestors, assessBusiness, basicInfo, mergeReport, valuationModels } from '../report';
 import type { MarketData } from '../market-data/types';
 import { type CoverageRow, valuationCoverage } from '../report/coverage';
-import { BUNDLED_MARKET_DATA } from './bundle';
+import { BUNDLED_MARKET_DATA, PEER_FILES } from './bundle';
 import { parseCsv } from './csv';
 import { loadUniverse } from './loader';
 import { createUniverse, type Universe } from './service';
@@ -26,6 +26,10 @@ describe('the Hang Seng constituents with figures', () => {
   let companies: string[];
   const data = new Map<string, MarketData>();
   let rows: CoverageRow[];
+  /** The listed companies outside the index compiled as peers (hk-peers-compiled-2026), valued the same way. */
+  let peerRows: CoverageRow[];
+  const peerData = new Map<string, MarketData>();
+  let peerSymbols: string[];
 
   beforeAll(async () => {
     ({ db, drop } = await createTestDatabase());
@@ -44,6 +48,14 @@ describe('the Hang Seng constituents with figures', () => {
       if (figures) data.set(symbol, toMarketData((await universe.find(symbol))!, figures));
     }
     ({ rows } = await valuationCoverage(universe, [...data.keys()], NOW));
+    peerSymbols = parseCsv(readFileSync(path.join(BUNDLED_MARKET_DATA, PEER_FILES.snapshot), 'utf8')).map((r) =>
+      normaliseSymbol(r.symbol ?? ''),
+    );
+    for (const symbol of peerSymbols) {
+      const figures = await universe.fundamentals(symbol);
+      if (figures) peerData.set(symbol, toMarketData((await universe.find(symbol))!, figures));
+    }
+    ({ rows: peerRows } = await valuationCoverage(universe, [...peerData.keys()], NOW));
   }, 180_000);
 
   afterAll(async () => {
@@ -126,6 +138,85 @@ describe('the Hang Seng constituents with figures', () => {
       expect(Object.values(years!.inputs).filter((v) => String(v).includes('未採用'))).toHaveLength(d.sourceConflicts?.length ?? 0);
       expect(report.dataAsOf).toBe(d.asOf);
       expect(report.charts?.priceHistory).toMatchObject({ to: d.asOf, source: expect.stringContaining('jibom/trend-screener') });
+    }
+  });
+
+  it('names at least three Hong Kong peers in every non-bank relative model, and values banks with the bank models', () => {
+    const peerModel = (id: string) => id === 'relative' || id === 'ev_sales';
+    const nonBanks = rows.filter((r) => r.valuation.companyKind !== 'bank');
+    // Every non-bank constituent has a peer model (relative, or EV/Sales for a loss-maker): none is left out of the count.
+    expect(nonBanks.filter((r) => !r.valuation.models.some((m) => peerModel(m.id))).map((r) => r.symbol)).toEqual([]);
+    const hkPeers = nonBanks.flatMap((r) =>
+      r.valuation.models
+        .filter((m) => peerModel(m.id))
+        .map((m) => ({
+          model: `${r.symbol} ${m.id}`,
+          peers: Math.max(0, ...(m.peers ?? []).map((c) => c.peers.filter((p) => p.symbol.endsWith('.HK')).length)),
+        })),
+    );
+    // Measured 2026-11-28: 8 models below three before the peers outside the index were compiled, none after.
+    expect(hkPeers.filter((p) => p.peers < 3)).toEqual([]);
+    const banks = rows.filter((r) => r.valuation.companyKind === 'bank');
+    expect(banks.length).toBeGreaterThanOrEqual(5);
+    for (const r of banks) {
+      const ids = r.valuation.models.map((m) => m.id);
+      expect({ symbol: r.symbol, bankModels: ids.includes('residual_income') && !ids.includes('dcf') }).toEqual({
+        symbol: r.symbol,
+        bankModels: true,
+      });
+    }
+  });
+
+  it('compares a telecom with telecoms only and an insurer with insurers only (closed families, ADR 0067)', async () => {
+    const peersOf = (symbol: string) =>
+      rows
+        .find((r) => r.symbol === symbol)!
+        .valuation.models.filter((m) => m.id === 'relative')
+        .flatMap((m) => m.peers ?? [])
+        .flatMap((c) => c.peers.map((p) => p.symbol));
+    for (const [symbol, family] of [
+      ['0728.HK', /^Telecom Services$/],
+      ['0762.HK', /^Telecom Services$/],
+      ['0941.HK', /^Telecom Services$/],
+      ['1299.HK', /Insurance/],
+      ['2318.HK', /Insurance/],
+    ] as const) {
+      const peers = [...new Set(peersOf(symbol))];
+      expect(peers.length).toBeGreaterThanOrEqual(3);
+      for (const peer of peers)
+        expect({ symbol, peer, industry: (await universe.find(peer))?.industry }).toEqual({
+          symbol,
+          peer,
+          industry: expect.stringMatching(family),
+        });
+    }
+  });
+
+  it("prices the peers outside the index on their page's date: active, checked, honestly dated and so unrated; their date beside their multiple", async () => {
+    // Every compiled peer passes the checks (none fails today; one that did would stay no_data with its reason).
+    expect(peerData.size).toBe(peerSymbols.length);
+    expect(peerData.size).toBeGreaterThanOrEqual(9);
+    for (const [symbol, d] of peerData) {
+      expect(await universe.statusOf(symbol, { requireFigures: true })).toMatchObject({ status: 'active' });
+      // No daily bars: the page's date is the report's, and no history pretends to reach further.
+      expect({ symbol, asOf: d.asOf! < '2026-09-01', history: d.priceHistory ?? null }).toEqual({ symbol, asOf: true, history: null });
+      expect(d.notes.some((n) => n.includes(`股價為統計頁所載 ${d.asOf} 的價格`))).toBe(true);
+    }
+    for (const r of peerRows) {
+      expect({ symbol: r.symbol, call: r.valuation.recommendation }).toEqual({ symbol: r.symbol, call: 'unrated' });
+      expect(r.valuation.recommendationNote).toContain(`股價日期為 ${peerData.get(r.symbol)!.asOf}`);
+    }
+    // A constituent's peer list names the date of each peer priced on another day than the constituent.
+    const telecom = rows.find((r) => r.symbol === '0941.HK')!.valuation.models.find((m) => m.id === 'relative')!;
+    const named = Object.entries(telecom.inputs)
+      .filter(([k]) => k.endsWith('Peers'))
+      .map(([, v]) => String(v))
+      .join('\n');
+    const pagePriced = (telecom.peers ?? []).flatMap((c) => c.peers).filter((p) => peerData.has(p.symbol));
+    expect(pagePriced.length).toBeGreaterThan(0);
+    for (const p of pagePriced) {
+      expect(p.asOf).toBe(peerData.get(p.symbol)!.asOf);
+      expect(named).toContain(`${p.symbol} ${p.value}（按 ${p.asOf} 股價）`);
     }
   });
 });

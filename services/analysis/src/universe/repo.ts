@@ -188,8 +188,9 @@ export const fundamentalsRepo = {
       ev_to_ebitda: number | null;
       ev_to_sales: number | null;
       ps: number | null;
+      as_of: string | null;
     }>(
-      `SELECT s.symbol, s.name, s.industry, f.currency, f.market_cap, f.pe_ratio AS pe, f.price_to_book AS pb, f.price_to_sales AS ps,
+      `SELECT s.symbol, s.name, s.industry, f.currency, f.as_of, f.market_cap, f.pe_ratio AS pe, f.price_to_book AS pb, f.price_to_sales AS ps,
               CASE WHEN f.ebitda > 0 AND f.market_cap + f.total_debt - f.cash > 0
                    THEN (f.market_cap + f.total_debt - f.cash) / f.ebitda END AS ev_to_ebitda,
               CASE WHEN f.revenue > 0 AND f.market_cap + f.total_debt - f.cash > 0
@@ -225,6 +226,7 @@ export const fundamentalsRepo = {
         evToEbitda: r.ev_to_ebitda,
         evToSales: r.ev_to_sales,
         ps: r.ps,
+        asOf: r.as_of,
       })),
     };
   },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { industryText } from '../report/industries';
 import { sectorText } from '../report/labels';
-import { BUNDLED_MARKET_DATA, parseBundle, readBundleFiles } from './bundle';
+import { BUNDLED_MARKET_DATA, COMPILED_FILES, parseBundle, PEER_FILES, readBundleFiles } from './bundle';
 import { parseCsv } from './csv';
 import { withChineseLabels } from './labels';
 import { YAHOO_SECTOR_OF_GICS } from './sources/financedatabase';
@@ -24,7 +24,8 @@ describe('Hong Kong sectors and industries from the bundled files', () => {
     if (!financeDatabase.get(code(row.symbol ?? ''))?.sector) financeDatabase.set(code(row.symbol ?? ''), row);
   }
   const fundamentals = new Map(csv('hk/hk-fundamentals.csv').map((r) => [code(r.symbol ?? ''), r]));
-  const compiled = new Map(csv('hk/hsi-compiled-2026/snapshot.csv').map((r) => [code(r.symbol ?? ''), r]));
+  // The statistics pages of the constituents and of the peers outside the index (hk-peers-compiled-2026).
+  const compiled = new Map([...csv(COMPILED_FILES.snapshot), ...csv(PEER_FILES.snapshot)].map((r) => [code(r.symbol ?? ''), r]));
 
   it('classifies each listing from its fundamentals row, else its compiled statistics page (named in Chinese), else FinanceDatabase', () => {
     let fromFinanceDatabase = 0;

@@ -99,7 +99,13 @@ const namedInputs = z.record(z.string(), z.union([z.number(), z.string(), z.null
 const valueRange = z.object({ low: z.number(), base: z.number(), high: z.number() });
 const modelId = z.enum(['dcf', 'relative', 'dividend_discount', 'graham', 'residual_income', 'ev_sales', 'reverse_dcf']);
 
-const peerMultiple = z.object({ symbol: z.string(), name: z.string(), value: z.number(), marketCapUsd: z.number().nullable() });
+const peerMultiple = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  value: z.number(),
+  marketCapUsd: z.number().nullable(),
+  asOf: z.string().nullable().optional(),
+});
 const peerMultipleComparison = z.object({
   multiple: z.enum(['pe', 'pb', 'ev_ebitda', 'ev_sales']),
   label: z.string(),

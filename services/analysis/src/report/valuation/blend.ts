@@ -180,7 +180,7 @@ export function unratedReason(p: {
   if (p.price === null) return NO_PRICE_NOTE;
   if (p.ageDays === null) return '股價日期不詳，無法確定估值是否仍然適用，不予評級';
   if (p.ageDays > p.staleDays)
-    return `股價為 ${p.asOf} 的收市價，已有 ${p.ageDays} 天（超過 ${p.staleDays} 天），估值未能反映現時股價，不予評級`;
+    return `股價日期為 ${p.asOf}，已有 ${p.ageDays} 天（超過 ${p.staleDays} 天），估值未能反映現時股價，不予評級`;
   if (p.fairValue === null) return '現有數據不足以建立任何估值模型，不予評級';
   const factor = p.fairValue / p.price;
   if (factor > MAX_PRICE_FACTOR || factor < 1 / MAX_PRICE_FACTOR)

@@ -1,7 +1,17 @@
 import type { MarketData, SectorMedians } from '../../market-data/types';
 import type { PeerMultipleId, ValuationModel } from '../types';
 import { roundPrice } from '../format';
-import { choosePeers, MAX_PEERS, MIN_NAMED_PEERS, MIN_PEERS, MULTIPLE_CAP, MULTIPLE_LABEL, spreadText, type PeerSet } from './peers';
+import {
+  choosePeers,
+  MAX_PEERS,
+  MIN_NAMED_PEERS,
+  MIN_PEERS,
+  MULTIPLE_CAP,
+  MULTIPLE_LABEL,
+  peerList,
+  spreadText,
+  type PeerSet,
+} from './peers';
 
 export { MIN_PEERS } from './peers';
 
@@ -48,11 +58,11 @@ function blendApplied(applied: Applied[]) {
 const PEER_RULE = `同市場、市值最接近的同業（最多 ${MAX_PEERS} 家）：先取同行業，不足 ${MIN_PEERS} 家則擴至同類行業及同板塊（銀行、保險、電訊只與同類比較）；剔除負數及高於上限（市盈率 ${MULTIPLE_CAP.pe}、市帳率 ${MULTIPLE_CAP.pb}、EV/EBITDA ${MULTIPLE_CAP.ev_ebitda}、EV/銷售額 ${MULTIPLE_CAP.ev_sales} 倍）的異常值後取中位數；低值及高值取第 25 及第 75 百分位；同業少於 ${MIN_PEERS} 家時只作參考，不計入合理價值`;
 
 /** The inputs a peer set adds to its model: the median, the peers by name and the spread beside the value. */
-function peerInputs(set: PeerSet): Record<string, string | number> {
+function peerInputs(set: PeerSet, asOf: string | null): Record<string, string | number> {
   const m = set.comparison.multiple;
   return {
     [`${m}PeerMedian`]: set.comparison.median as number,
-    [`${m}Peers`]: `${set.group}：${set.comparison.peers.map((p) => `${p.symbol} ${p.value}`).join('、')}`,
+    [`${m}Peers`]: peerList(set, asOf),
     [`${m}PeerSpread`]: spreadText(set.comparison),
   };
 }
@@ -121,7 +131,7 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
     ...notes,
     ...thinNotes,
     ...Object.fromEntries(
-      applied.flatMap((a) => [...Object.entries(peerInputs(a.set)), [`${a.set.comparison.multiple}Value`, roundPrice(a.base)]]),
+      applied.flatMap((a) => [...Object.entries(peerInputs(a.set, data.asOf)), [`${a.set.comparison.multiple}Value`, roundPrice(a.base)]]),
     ),
   };
   if (counted.length === 0) {
@@ -132,7 +142,7 @@ export function relativeModel(data: MarketData, medians: SectorMedians | null, f
       weight: 0,
       skipped: true,
       reason: '沒有足夠同業或公司自身數據，同業倍數不適用',
-      inputs: { ...inputs, ...Object.fromEntries(unvalued.flatMap((set) => Object.entries(peerInputs(set)))) },
+      inputs: { ...inputs, ...Object.fromEntries(unvalued.flatMap((set) => Object.entries(peerInputs(set, data.asOf)))) },
       range: null,
       ...(unvalued.length > 0 ? { peers: unvalued.map((set) => set.comparison) } : {}),
     };
@@ -204,7 +214,7 @@ export function evSalesModel(data: MarketData, medians: SectorMedians | null): V
       totalDebt: data.totalDebt,
       cash: data.cash,
       peerMedian: set.comparison.median,
-      peers: `${set.group}：${set.comparison.peers.map((p) => `${p.symbol} ${p.value}`).join('、')}`,
+      peers: peerList(set, data.asOf),
       peerSpread: spreadText(set.comparison),
     },
     range: { low: roundPrice(perShare(set.low) ?? value), base: roundPrice(value), high: roundPrice(perShare(set.high) ?? value) },

@@ -162,6 +162,7 @@ export function choosePeers(
     name: p.peer.name,
     value: round(p.value, 2),
     marketCapUsd: capUsd(p.peer.marketCap, p.peer.currency),
+    asOf: p.peer.asOf ?? null,
   });
   return {
     comparison: {
@@ -185,6 +186,16 @@ export function choosePeers(
     group: groupName,
     thin: chosen.length < MIN_PEERS,
   };
+}
+
+/**
+ * The peers by name with their multiples, as the model's inputs give them: "同行業（Telecom
+ * Services）：0728.HK 12.1、0788.HK 16.05（按 2025-04-11 股價）". A peer priced on another day
+ * than the stock (a listing without daily bars, priced on its page's date) names that day.
+ */
+export function peerList(set: PeerSet, asOf: string | null): string {
+  const dated = (p: PeerMultipleComparison['peers'][number]) => (p.asOf && p.asOf !== asOf ? `（按 ${p.asOf} 股價）` : '');
+  return `${set.group}：${set.comparison.peers.map((p) => `${p.symbol} ${p.value}${dated(p)}`).join('、')}`;
 }
 
 /** The peers' spread in words, shown beside the value: "8 家同業中位數 22.1 倍，四分位 15.0–30.2 倍，最低 9.8、最高 61.0 倍". */

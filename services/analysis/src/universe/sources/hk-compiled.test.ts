@@ -1,5 +1,5 @@
 import { parseFxTable } from '../fx';
-import { buildCompany, readCompiled } from './hk-compiled';
+import { buildCompany, COMPILED_FOLDER, pagePrice, readCompiled } from './hk-compiled';
 import type { HkPrices } from './hk-prices';
 
 /**
@@ -79,5 +79,41 @@ describe('buildCompany', () => {
     const built = buildCompany(readCompiled({ periods, snapshot: wrongShares, balance: BALANCE }).get('9999.HK')!, null, prices, fx)!;
     expect(built.figures).toBeNull();
     expect(built.check.reason).toContain('相差 50.0%');
+  });
+
+  describe('a peer without daily bars (hk-peers-compiled-2026)', () => {
+    const PEER = [
+      SNAPSHOT.split('\n')[0],
+      '8888.HK,Peer Co,Technology,Software - Application,HKD,CNY,12,2025-06-06,1200,100,8,,,,1.1,14,9,,12-31,https://example.org/peer,2025-06-06',
+    ].join('\n');
+    const peer = () => readCompiled({ periods: PERIODS.split('\n')[0]!, snapshot: PEER, balance: BALANCE.split('\n')[0]! }).get('8888.HK')!;
+
+    it("is priced at its page's price on the page's date, every ratio at that price, and says so", () => {
+      const sut = buildCompany(peer(), null, pagePrice(peer()), fx, COMPILED_FOLDER.peers)!;
+      expect(sut.check.passed).toBe(true);
+      const f = sut.figures!;
+      expect(f).toMatchObject({ price: 12, asOf: '2025-06-06', high52Week: 14, low52Week: 9, beta: 1.1, priceHistory: null });
+      expect(f.marketCap).toBeCloseTo(1200, 9);
+      // EPS from the page's own price and P/E: the P/E is the page's, at its own date.
+      expect(f.peRatio).toBeCloseTo(8, 9);
+      expect(f.notes[0]).toContain('股價為統計頁所載 2025-06-06 的價格');
+      expect(f.notes.join('\n')).toContain('β 值 1.1 取自統計頁（2025-06-06）');
+      expect(f.source).toMatch(/^hk\/hk-peers-compiled-2026（https:\/\/example\.org\/peer）；股價取自統計頁（2025-06-06）$/);
+    });
+
+    it('is checked like a constituent: a share count that disagrees with its market cap leaves it without figures', () => {
+      const wrong = readCompiled({ periods: PERIODS.split('\n')[0]!, snapshot: PEER.replace('1200,100,8', '1200,60,8'), balance: '' }).get(
+        '8888.HK',
+      )!;
+      const sut = buildCompany(wrong, null, pagePrice(wrong), fx, COMPILED_FOLDER.peers)!;
+      expect(sut.figures).toBeNull();
+      expect(sut.check.reason).toContain('相差 40.0%');
+    });
+
+    it('is not used without a dated price', () => {
+      const undated = readCompiled({ periods: '', snapshot: PEER.replace(',12,2025-06-06,', ',12,,'), balance: '' }).get('8888.HK')!;
+      expect(pagePrice(undated)).toBeNull();
+      expect(buildCompany(undated, null, pagePrice(undated), fx, COMPILED_FOLDER.peers)).toBeNull();
+    });
   });
 });

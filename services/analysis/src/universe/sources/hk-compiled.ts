@@ -156,6 +156,45 @@ export interface OlderRow {
 /** The notes' own words for a market cap that adds the A shares at their price ("market cap includes A shares", "covers A+H"). */
 const OTHER_CLASSES = /market cap (?:covers|includes) A/i;
 
+/**
+ * The price of a company without daily bars (the peers of hk-peers-compiled-2026): its
+ * statistics page's price, on the date the page prints. Every price-dependent figure is
+ * computed at it, so a peer's multiples read its own day, never another's; the report is as
+ * of that day, and the staleness rule judges it so.
+ */
+export interface PagePrice {
+  symbol: string;
+  close: number;
+  date: string;
+  high52Week: number | null;
+  low52Week: number | null;
+  unadjustedFrom: null;
+  history: null;
+  /** The β the page gives (its own window): a company without bars has no other. */
+  pageBeta: number | null;
+}
+
+/** The statistics page's dated price; null when the page gives no price or no date (such a peer is not used). */
+export function pagePrice(compiled: CompiledCompany | null): PagePrice | null {
+  const snap = compiled?.snapshot;
+  const close = numberOrNull(snap?.price);
+  const date = dateOrNull(snap?.price_date);
+  if (!compiled || !snap || close === null || close <= 0 || !date) return null;
+  return {
+    symbol: compiled.symbol,
+    close,
+    date,
+    high52Week: numberOrNull(snap.high_52w),
+    low52Week: numberOrNull(snap.low_52w),
+    unadjustedFrom: null,
+    history: null,
+    pageBeta: numberOrNull(snap.beta),
+  };
+}
+
+/** The folders of the compiled files, as a company's source names them. */
+export const COMPILED_FOLDER = { constituents: 'hk/hsi-compiled-2026', peers: 'hk/hk-peers-compiled-2026' } as const;
+
 export interface BuiltCompany {
   figures: Fundamentals | null;
   check: CheckResult;
@@ -213,8 +252,9 @@ const SOURCE_NAMES = {
 export function buildCompany(
   compiled: CompiledCompany | null,
   older: OlderRow | null,
-  prices: HkPrices | null,
+  prices: HkPrices | PagePrice | null,
   fx: FxTable,
+  folder: string = COMPILED_FOLDER.constituents,
 ): BuiltCompany | null {
   const symbol = compiled?.symbol ?? older?.figures.symbol;
   if (!symbol || !prices) return null;
@@ -427,7 +467,8 @@ export function buildCompany(
   const shares = value.sharesOutstanding;
   const marketCap = shares ? price * shares : null;
   const eps = value.eps;
-  const stats = prices.history.stats;
+  const stats = prices.history?.stats ?? null;
+  const pageBeta = 'pageBeta' in prices ? prices.pageBeta : null;
   const periodOf = (figure: Figure) => {
     const c = chosen[figure];
     if (!c) return null;
@@ -435,11 +476,15 @@ export function buildCompany(
   };
   const usedYears = years.map((y) => fiscalLabel(y.end));
   notes.unshift(
-    `股價為 ${prices.date} 的收市價（港元），52 週高低位由截至該日的一年日線計算` +
-      (prices.unadjustedFrom && Date.parse(prices.unadjustedFrom) > Date.parse(prices.date) - 365 * DAY_MS
-        ? `（${prices.unadjustedFrom} 之前的日線已按股息調整）`
-        : '') +
-      '；市值、市盈率、股息率及市帳率均按此收市價重新計算。',
+    prices.history === null
+      ? `股價為統計頁所載 ${prices.date} 的價格（港元；此公司沒有日線數據，報告以該日為準）` +
+          (prices.high52Week !== null && prices.low52Week !== null ? '，52 週高低位亦取自該頁' : '') +
+          '；市值、市盈率、股息率及市帳率均按此價計算。'
+      : `股價為 ${prices.date} 的收市價（港元），52 週高低位由截至該日的一年日線計算` +
+          (prices.unadjustedFrom && Date.parse(prices.unadjustedFrom) > Date.parse(prices.date) - 365 * DAY_MS
+            ? `（${prices.unadjustedFrom} 之前的日線已按股息調整）`
+            : '') +
+          '；市值、市盈率、股息率及市帳率均按此收市價重新計算。',
     ...(usedYears.length
       ? [
           `財務報表取自 ${years.map((y) => y.end.slice(0, 4)).join('、')} 共 ${usedYears.length} 個財政年度（結算日 ${years.map((y) => y.end).join('、')}；公開財務報表頁面整理，以 ${reporting} 列示）。`,
@@ -459,6 +504,7 @@ export function buildCompany(
     notes.push(
       `β 值由 ${stats.from} 至 ${stats.to} 的 ${stats.observations} 週每週回報對${HK_MARKET_PROXY}回歸計算；波幅為最近一年日回報的年化標準差。`,
     );
+  else if (pageBeta !== null) notes.push(`β 值 ${pageBeta} 取自統計頁（${snap?.page_date || '日期不詳'}）；沒有日線，未能計算 β 及波幅。`);
   notes.push(...conflicts);
 
   const figures: Fundamentals = {
@@ -483,11 +529,11 @@ export function buildCompany(
     ebitda: null,
     totalDebt: value.totalDebt,
     cash: value.cash,
-    beta: stats?.betaRaw ?? null,
+    beta: stats?.betaRaw ?? pageBeta,
     asOf: prices.date,
     source:
-      `hk/hsi-compiled-2026（${[...new Set(periods.map((p) => p.source).concat(snap?.source_url ?? []))].filter((s) => s).join(' | ')}）` +
-      `；prices/hk-daily-2026/daily/${symbol}.csv` +
+      `${folder}（${[...new Set(periods.map((p) => p.source).concat(snap?.source_url ?? []))].filter((s) => s).join(' | ')}）` +
+      (prices.history === null ? `；股價取自統計頁（${prices.date}）` : `；prices/hk-daily-2026/daily/${symbol}.csv`) +
       (older ? `；${older.figures.source}` : ''),
     notes,
     fiscalYears: years,

@@ -7,7 +7,7 @@ import { industryText } from '../../report/industries';
 import { sectorText } from '../../report/labels';
 import type { CheckResult } from '../validate';
 import { readFinanceDatabase } from './financedatabase';
-import { buildCompany, type CompiledFiles, readCompiled } from './hk-compiled';
+import { buildCompany, COMPILED_FOLDER, type CompiledFiles, pagePrice, readCompiled } from './hk-compiled';
 import { type HkPriceFiles, readHkPrices } from './hk-prices';
 import { cleanName, formatFigure, moneyOrNull, numberOrNull, percentOrNull } from './numbers';
 
@@ -23,6 +23,11 @@ export interface HkFiles {
   compiled?: CompiledFiles | null;
   /** The daily and weekly bars of the Hang Seng constituents (absent: the rows' own prices). */
   prices?: HkPriceFiles | null;
+  /**
+   * Listed companies outside the index compiled the same way as their peers (hk-peers-compiled-2026):
+   * no daily bars, so each is priced at its statistics page's dated price.
+   */
+  peers?: CompiledFiles | null;
   asOf: { hkexListedCompanies: string };
 }
 
@@ -211,13 +216,23 @@ export function readHkUniverse(
       rejected.set(symbol, built.check.reason!);
     }
   }
+  // The peers outside the index: the same checks, priced on their page's date (a constituent's bars win where both exist).
+  const peers = files.peers ? readCompiled(files.peers) : new Map();
+  for (const [symbol, company] of peers) {
+    if (compiled.has(symbol) || rows.has(symbol)) continue;
+    const built = buildCompany(company, null, pagePrice(company), fx, COMPILED_FOLDER.peers);
+    if (!built) continue;
+    checks.push(built.check);
+    if (built.figures) fundamentalsBySymbol.set(symbol, built.figures);
+    else rejected.set(symbol, built.check.reason!);
+  }
   const fundamentals = [...fundamentalsBySymbol.values()];
 
   const listings: ListingRecord[] = [];
   for (const symbol of new Set([...hkex.keys(), ...hsi.keys(), ...rows.keys()])) {
     const company = hkex.get(symbol);
     const row = rows.get(symbol);
-    const snapshot = compiled.get(symbol)?.snapshot as Record<string, string> | null | undefined;
+    const snapshot = (compiled.get(symbol) ?? peers.get(symbol))?.snapshot as Record<string, string> | null | undefined;
     // The compiled statistics page's (Yahoo-style) sector, as the older rows name theirs, where it has a Chinese name.
     const snapshotSector = snapshot?.sector && sectorText(snapshot.sector) ? snapshot.sector : null;
     const snapshotIndustry = snapshotSector && snapshot?.industry && industryText(snapshot.industry) ? snapshot.industry : null;
@@ -267,7 +282,8 @@ export function readHkUniverse(
         hsi.has(symbol) && 'hk/hsi-constituents.csv',
         row && 'hk/hk-fundamentals.csv',
         classified && 'hk/financedatabase-hkg.csv',
-        compiled.has(symbol) && 'hk/hsi-compiled-2026',
+        compiled.has(symbol) && COMPILED_FOLDER.constituents,
+        peers.has(symbol) && COMPILED_FOLDER.peers,
         prices.has(symbol) && 'prices/hk-daily-2026',
       ].filter((s): s is string => typeof s === 'string'),
     });
