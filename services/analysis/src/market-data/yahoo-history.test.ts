@@ -64,8 +64,16 @@ describe('Yahoo statements as fiscal years', () => {
     expect(base!.margins.map((m) => m.end)).toEqual(['2022-12-31', '2023-12-31', '2024-12-31']);
     // Two years are no cycle: the latest free cash flow stands, and the reason says so.
     expect(normalisedCashFlowOf(years.slice(1))).toEqual({ base: null, reason: expect.stringContaining('只有 2 個財政年度') });
-    const noLatestCashFlow = years.map((y, i) => (i === 2 ? { ...y, freeCashFlow: null } : y));
-    expect(normalisedCashFlowOf(noLatestCashFlow)).toEqual({ base: null, reason: expect.stringContaining('最新財政年度沒有') });
+    // A latest year without a cash-flow statement takes the typical margin of the years that have one.
+    const fourYears = [...years, { ...years[2]!, end: '2025-12-31', revenue: 150, freeCashFlow: null }];
+    const noLatestCashFlow = normalisedCashFlowOf(fourYears).base!;
+    expect(noLatestCashFlow.amount).toBeCloseTo(margins[1]! * 150, 9);
+    expect(noLatestCashFlow).toMatchObject({ latestRevenue: 150, latestFreeCashFlow: null });
+    expect(noLatestCashFlow.source).toContain('截至 2025-12-31 的年度沒有自由現金流數據，最近有數據的 2024-12-31 年度');
+    // …but only with three years that have both: two plus a latest year without cash flow are still no cycle.
+    expect(normalisedCashFlowOf(fourYears.slice(1))).toEqual({ base: null, reason: expect.stringContaining('只有 2 個財政年度') });
+    const noLatestRevenue = years.map((y, i) => (i === 2 ? { ...y, revenue: null } : y));
+    expect(normalisedCashFlowOf(noLatestRevenue)).toEqual({ base: null, reason: expect.stringContaining('最新財政年度沒有營業額') });
   });
 });
 

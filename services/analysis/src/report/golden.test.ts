@@ -102,10 +102,7 @@ function recompute(m: ValuationModel, data: MarketData, peerPe: Map<string, numb
     const margins = (years ?? [])
       .filter((y) => y.revenue !== null && y.revenue > 0 && y.freeCashFlow !== null)
       .map((y) => y.freeCashFlow! / y.revenue!);
-    const normal =
-      latest && latest.revenue !== null && latest.revenue > 0 && latest.freeCashFlow !== null && margins.length >= 3
-        ? median(margins) * latest.revenue
-        : null;
+    const normal = latest && latest.revenue !== null && latest.revenue > 0 && margins.length >= 3 ? median(margins) * latest.revenue : null;
     const own = cagr ?? sustainable(data) ?? 0.05;
     const cap = us?.expected_growth ? Math.max(Number(us.expected_growth), 0) : null;
     const g0 = clamp(cap !== null && cap < own ? cap : own, 0, 0.15);

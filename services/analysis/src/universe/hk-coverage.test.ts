@@ -141,6 +141,20 @@ describe('the Hang Seng constituents with figures', () => {
     }
   });
 
+  it('values every free-cash-flow DCF with three years of cash flow on the normalised free cash flow, the latest year with or without its own', () => {
+    const dcfs = rows
+      .map((r) => ({ symbol: r.symbol, m: r.valuation.models.find((m) => m.id === 'dcf' && !m.skipped && m.name.includes('自由現金流')) }))
+      .filter((x) => x.m !== undefined);
+    const cycle = (symbol: string) => {
+      const years = data.get(symbol)!.fiscalYears ?? [];
+      return (years.at(-1)?.revenue ?? 0) > 0 && years.filter((y) => (y.revenue ?? 0) > 0 && y.freeCashFlow !== null).length >= 3;
+    };
+    const normalised = dcfs.filter((x) => x.m!.inputs.normalisedFcfMargin !== undefined).map((x) => x.symbol);
+    expect(normalised).toEqual(dcfs.filter((x) => cycle(x.symbol)).map((x) => x.symbol));
+    // Measured 2026-11-28: 9 before a latest year without a cash-flow statement stopped the normalisation, 16 after.
+    expect(normalised.length).toBeGreaterThanOrEqual(16);
+  });
+
   it('names at least three Hong Kong peers in every non-bank relative model, and values banks with the bank models', () => {
     const peerModel = (id: string) => id === 'relative' || id === 'ev_sales';
     const nonBanks = rows.filter((r) => r.valuation.companyKind !== 'bank');

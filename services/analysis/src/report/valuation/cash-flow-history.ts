@@ -19,7 +19,8 @@ export interface NormalisedCashFlow {
   /** Each year's free cash flow ÷ revenue, oldest first. */
   margins: Array<{ end: string; margin: number }>;
   latestRevenue: number;
-  latestFreeCashFlow: number;
+  /** The latest year's own free cash flow; null when the statements give none for it (the margins of earlier years still apply). */
+  latestFreeCashFlow: number | null;
   source: string;
 }
 
@@ -69,13 +70,16 @@ export function revenueGrowthOf(years: FiscalYear[]): { growth: SeriesGrowth | n
  * current revenue): the median of each year's free cash flow ÷ revenue, times the latest
  * year's revenue. The median rather than the mean, so that one capex-heavy or one
  * working-capital-release year does not move the base at all. Needs the latest year's revenue
- * and free cash flow and at least three years with both; else null with the reason (the
- * latest year's free cash flow is then discounted as it is).
+ * and at least three years with both revenue and free cash flow; else null with the reason
+ * (the headline free cash flow is then discounted as it is). The latest year's own free cash
+ * flow is not needed: the method applies the typical margin to the current revenue, and a
+ * year whose cash-flow statement the source lacks (many compiled Hong Kong years) is exactly
+ * one whose base the margins of the others should set.
  */
 export function normalisedCashFlowOf(years: FiscalYear[]): { base: NormalisedCashFlow | null; reason: string | null } {
   const latest = years.at(-1);
-  if (!latest || latest.revenue === null || latest.revenue <= 0 || latest.freeCashFlow === null)
-    return { base: null, reason: '最新財政年度沒有營業額或自由現金流，未能按歷年自由現金流率正常化' };
+  if (!latest || latest.revenue === null || latest.revenue <= 0)
+    return { base: null, reason: '最新財政年度沒有營業額，未能按歷年自由現金流率正常化' };
   const margins = years
     .filter((y) => y.revenue !== null && y.revenue > 0 && y.freeCashFlow !== null)
     .map((y) => ({ end: y.end, margin: y.freeCashFlow! / y.revenue! }));
@@ -94,7 +98,10 @@ export function normalisedCashFlowOf(years: FiscalYear[]): { base: NormalisedCas
       latestFreeCashFlow: latest.freeCashFlow,
       source:
         `正常化自由現金流 = ${margins[0]!.end} 至 ${latest.end} 共 ${margins.length} 個財政年度自由現金流率（自由現金流 ÷ 營業額）的中位數 ${percent(margin)}` +
-        ` × 截至 ${latest.end} 的營業額；最新年度自由現金流率 ${percent(margins.at(-1)!.margin)}（年報）`,
+        ` × 截至 ${latest.end} 的營業額；` +
+        (latest.freeCashFlow === null
+          ? `截至 ${latest.end} 的年度沒有自由現金流數據，最近有數據的 ${margins.at(-1)!.end} 年度自由現金流率 ${percent(margins.at(-1)!.margin)}（年報）`
+          : `最新年度自由現金流率 ${percent(margins.at(-1)!.margin)}（年報）`),
     },
     reason: null,
   };
