@@ -216,6 +216,7 @@ describe('market data', () => {
         )!;
         const rate = valuationModels({ data: tencent, medians: null, investorType: 'growth' }).discountRate!;
         expect(rate.betaSource).toContain(`以 ${bundled.from} 至 ${bundled.to} 每日回報對`);
+        expect(rate.betaSource).toContain(`（${bundled.observations} 個交易日，`);
         // Neither live nor bundled: the stand-in β says why there is no regression.
         const unbundled = { ...tencent, symbol: 'NOHISTORY.HK' };
         expect(valuationModels({ data: unbundled, medians: null, investorType: 'growth' }).discountRate!.betaSource).toMatch(

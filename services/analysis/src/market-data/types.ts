@@ -90,6 +90,11 @@ export interface PriceStatsFigures {
   betaRaw: number;
   betaSe: number;
   betaBlume: number;
+  /**
+   * The returns β was regressed on: daily (Yahoo's history, the bundled US statistics) or
+   * weekly (the bundled Hong Kong bars, 104 weeks). `observations` counts days or weeks.
+   */
+  interval: 'daily' | 'weekly';
   /** Annualised standard deviation of daily log returns (√252). */
   volatility: number;
   /** The index regressed on, named for `explain`. */

@@ -96,6 +96,7 @@ export function regressOnIndex(stock: DailyBar[], index: DailyBar[], market: str
     betaRaw: r4(beta),
     betaSe: r4(se),
     betaBlume: r4(0.67 * beta + 0.33),
+    interval: 'daily',
     volatility: r4(Math.sqrt((syy / (n - 1)) * 252)),
     market,
   };

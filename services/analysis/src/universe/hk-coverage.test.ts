@@ -86,7 +86,13 @@ describe('the Hang Seng constituents with figures', () => {
     }
   });
 
-  it('computes β and volatility from the bars for every report, against the named market proxy', () => {
+  it('computes β and volatility from the bars for every report, against the named market proxy, and says the returns are weekly', () => {
+    const sut = valuationModels({ data: data.get('0700.HK')!, medians: null, investorType: null }, { now: NOW }).discountRate!;
+    const stats = data.get('0700.HK')!.priceHistory!.stats!;
+    expect(stats.interval).toBe('weekly');
+    expect(sut.betaSource).toContain(`以 ${stats.from} 至 ${stats.to} 每週回報對恒生指數成份股`);
+    expect(sut.betaSource).toContain(`（${stats.observations} 週，原始 β ${stats.betaRaw}`);
+    expect(sut.betaSource).not.toContain('日，原始');
     for (const d of data.values()) {
       expect(d.priceHistory?.stats).toMatchObject({ observations: expect.any(Number) });
       expect(d.priceHistory!.stats!.observations).toBeGreaterThanOrEqual(52);

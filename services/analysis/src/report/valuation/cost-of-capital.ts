@@ -65,7 +65,9 @@ function betaOf(data: MarketData, industry: string | null): { beta: number; sour
   if (stats && stats.betaSe <= MAX_BETA_SE) {
     return {
       beta: clamp(stats.betaBlume, ...BETA_BOUNDS),
-      source: `以 ${stats.from} 至 ${stats.to} 每日回報對${stats.market}回歸（${stats.observations} 日，原始 β ${stats.betaRaw}，標準誤 ${stats.betaSe}），經 Blume 調整（0.67β + 0.33）`,
+      source:
+        `以 ${stats.from} 至 ${stats.to} ${stats.interval === 'weekly' ? '每週' : '每日'}回報對${stats.market}回歸` +
+        `（${stats.observations} ${stats.interval === 'weekly' ? '週' : '個交易日'}，原始 β ${stats.betaRaw}，標準誤 ${stats.betaSe}），經 Blume 調整（0.67β + 0.33）`,
       known: true,
     };
   }

@@ -99,6 +99,8 @@ function load(): Tables {
       betaRaw: Number(r.beta_raw),
       betaSe: Number(r.beta_se),
       betaBlume: Number(r.beta_blume),
+      // prices/price-stats.csv: two years of daily returns against ^GSPC (data/market/SOURCES.md).
+      interval: 'daily',
       volatility: Number(r.volatility),
       market: r.market ?? '',
     });

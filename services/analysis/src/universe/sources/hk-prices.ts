@@ -155,6 +155,7 @@ export function readHkPrices(files: HkPriceFiles): Map<string, HkPrices> {
         betaRaw: r4(beta),
         betaSe: r4(se),
         betaBlume: r4(0.67 * beta + 0.33),
+        interval: 'weekly',
         volatility: r4(volatility),
         market: HK_MARKET_PROXY,
       };
