@@ -12,22 +12,34 @@ const MARGIN = { top: 4, right: 52, bottom: 4, left: 0 };
 interface PeerMultiplesChartProps {
   symbol: string;
   comparisons: PeerMultipleData[];
+  /** The date of the report's own price: a peer priced on another day is named with its date. */
+  asOf?: string | null;
+}
+
+/**
+ * The peers priced on another day than the report, with their dates ("0788.HK（2025-04-11）、…"):
+ * a listing without daily bars is priced on its own page's date (ADR 0075), and the reader sees
+ * which day. Null when every peer shares the report's day (or no date is known).
+ */
+export function peersOnOtherDays(peers: PeerMultipleData['peers'], asOf: string | null): string | null {
+  const dated = peers.filter((p) => p.asOf && p.asOf !== asOf);
+  return dated.length > 0 ? dated.map((p) => `${p.symbol}（${p.asOf}）`).join('、') : null;
 }
 
 /** For each multiple the report compared: the stock's bar highlighted among its peers', and the peers' median. */
-export function PeerMultiplesChart({ symbol, comparisons }: PeerMultiplesChartProps) {
+export function PeerMultiplesChart({ symbol, comparisons, asOf = null }: PeerMultiplesChartProps) {
   const shown = comparisons.filter((c) => c.peers.length > 0 || c.stock !== null);
   if (shown.length === 0) return null;
   return (
     <div className="ui-columns chart-group">
       {shown.map((c) => (
-        <MultipleChart key={c.multiple} symbol={symbol} comparison={c} />
+        <MultipleChart key={c.multiple} symbol={symbol} comparison={c} asOf={asOf} />
       ))}
     </div>
   );
 }
 
-function MultipleChart({ symbol, comparison }: { symbol: string; comparison: PeerMultipleData }) {
+function MultipleChart({ symbol, comparison, asOf }: { symbol: string; comparison: PeerMultipleData; asOf: string | null }) {
   const { t } = useTranslation();
   const bars = [
     ...(comparison.stock === null ? [] : [{ key: symbol, label: symbol, value: comparison.stock, own: true }]),
@@ -55,6 +67,9 @@ function MultipleChart({ symbol, comparison }: { symbol: string; comparison: Pee
     .filter(Boolean)
     .join(' ');
 
+  const dated = peersOnOtherDays(comparison.peers, asOf);
+  const datedText = dated !== null && t('analysis.charts.peers.dated', { list: dated });
+
   const summary = [
     t('analysis.charts.peers.summaryStock', {
       symbol,
@@ -64,6 +79,7 @@ function MultipleChart({ symbol, comparison }: { symbol: string; comparison: Pee
     comparison.median !== null && t('analysis.charts.peers.summaryMedian', { value: formatNumber(comparison.median, 1) }),
     comparison.peers.map((p) => `${p.name}（${p.symbol}）${formatNumber(p.value, 1)}`).join('、'),
     spreadText,
+    datedText,
   ]
     .filter(Boolean)
     .join(' ');
@@ -81,6 +97,7 @@ function MultipleChart({ symbol, comparison }: { symbol: string; comparison: Pee
               {t('analysis.charts.peers.legendMedian', { value: formatNumber(comparison.median, 1) })}
             </span>
             {spreadText && <span data-testid="peer-spread">{spreadText}</span>}
+            {datedText && <span data-testid="peer-dated">{datedText}</span>}
           </span>
         )
       }

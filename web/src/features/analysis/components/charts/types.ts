@@ -40,7 +40,8 @@ export interface PeerMultipleData {
   label: string;
   stock: number | null;
   median: number | null;
-  peers: { symbol: string; name: string; value: number }[];
+  /** `asOf`: the date of the price the peer's multiple is computed at (absent in older reports). */
+  peers: { symbol: string; name: string; value: number; asOf?: string | null }[];
   /** The peers' quartiles and extremes (ADR 0067); absent in older reports. */
   spread?: { low: number; high: number; min: number; max: number };
   /** Peers left out by the outlier rule, with the reason. */

@@ -36,7 +36,7 @@ export default function ValuationCharts({ symbol, currency, charts }: ValuationC
       {models.length > 0 && <FootballFieldChart rows={models} price={charts.price?.value ?? null} currency={currency} />}
       {charts.peerMultiples.length > 0 && (
         <section className="report-charts__peers" aria-label={t('analysis.charts.peers.groupLabel')}>
-          <PeerMultiplesChart symbol={symbol} comparisons={charts.peerMultiples} />
+          <PeerMultiplesChart symbol={symbol} comparisons={charts.peerMultiples} asOf={charts.price?.asOf ?? null} />
         </section>
       )}
     </div>
