@@ -182,7 +182,7 @@ const GOLDEN: Golden[] = [
   { symbol: 'INTC', kind: 'loss_maker', blended: ['ev_sales'] },
   { symbol: 'MMM', kind: 'general', blended: ['dcf', 'relative'] }, // conglomerate: fewer than five conglomerates, so industrials peers
   { symbol: '0005.HK', kind: 'bank', blended: ['residual_income'] }, // payout above 90 %: no DDM; four HK bank peers: P/E and P/B as a reference only
-  { symbol: '1299.HK', kind: 'insurer', blended: ['residual_income'] },
+  { symbol: '1299.HK', kind: 'insurer', blended: ['residual_income', 'relative'] }, // five HK insurer P/E peers (four outside the index, priced on their page's date)
   { symbol: '0941.HK', kind: 'general', blended: ['dcf', 'relative', 'dividend_discount'] }, // red chip; five HK telecom peers with a P/E (three outside the index, priced on their page's date)
   { symbol: '0700.HK', kind: 'general', blended: ['dcf', 'relative'] }, // several fiscal years: normalised free cash flow, revenue growth; sector peers
   { symbol: '3968.HK', kind: 'bank', blended: ['residual_income'], currencies: ['CNY', 'HKD'] }, // a mainland bank reporting in CNY: residual income, four HK bank peers as a reference
