@@ -51,6 +51,10 @@ export function AppRoutes() {
         <Route path="history" element={onDemand(() => import('./routes/history'), 'HistoryRoute')} />
         <Route path="articles/:slug" element={onDemand(() => import('./routes/article'), 'ArticleRoute')} />
         <Route
+          path="watchlist"
+          element={<RequireAuth redirectTo="/">{onDemand(() => import('./routes/watchlist'), 'WatchlistRoute')}</RequireAuth>}
+        />
+        <Route
           path="profile"
           element={<RequireAuth redirectTo="/">{onDemand(() => import('./routes/profile'), 'ProfileRoute')}</RequireAuth>}
         />

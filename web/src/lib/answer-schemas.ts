@@ -19,6 +19,8 @@ export {
   creditsResponse,
   currentSubscriptionResponse,
   demoIntentResponse,
+  notificationSettings,
+  notificationsResponse,
   packagesResponse,
   paymentConfigResponse,
   paymentIntentResponse,
@@ -32,6 +34,9 @@ export {
   stockStatusResponse,
   userPaymentsResponse,
   verifyResponse,
+  watchlistAlert,
+  watchlistItem,
+  watchlistResponse,
 } from '@stockai/contracts';
 
 /** An answer whose body the caller does not read (logout, password reset requests). */

@@ -65,7 +65,7 @@ function* alterations(schema: Schema, value: unknown): Generator<unknown> {
 }
 
 describe('the first screen answers', () => {
-  it.each(['verifyResponse', 'creditsResponse', 'stockListResponse'] as const)(
+  it.each(['verifyResponse', 'creditsResponse', 'stockListResponse', 'notificationsResponse'] as const)(
     '%s accepts and returns exactly what its contract does',
     (name) => {
       const contract: ZodType = contracts[name];

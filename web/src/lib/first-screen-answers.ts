@@ -49,3 +49,25 @@ export const creditsResponse = check(
 export const stockListResponse = check(
   v.array(v.object({ symbol: nonEmpty(), name: v.string(), nameZh: v.nullable(v.string()), market: v.string() })),
 );
+
+/**
+ * GET notifications (notificationsResponse): the header's bell reads the unread count on every
+ * page a member opens, so its answer is checked without zod too.
+ */
+export const notificationsResponse = check(
+  v.object({
+    notifications: v.array(
+      v.object({
+        id: v.string(),
+        kind: v.picklist(['price_above', 'price_below', 'report_thresholds', 'report_stale']),
+        symbol: v.string(),
+        title: v.string(),
+        body: v.string(),
+        createdAt: v.string(),
+        read: v.boolean(),
+      }),
+    ),
+    unread: int(),
+    total: int(),
+  }),
+);

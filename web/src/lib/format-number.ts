@@ -25,3 +25,25 @@ export function formatChineseCompact(value: number, suffix = ''): string {
   if (Math.abs(scaled) >= 1e4 && unit.size < 1e12) return formatChineseCompact(Math.sign(value) * unit.size * 1e4, suffix);
   return `${DIGITS.format(scaled)} ${unit.name}${suffix}`;
 }
+
+/** The web's number locale; a missing figure shows as an em dash, never as 0. */
+export const LOCALE = 'zh-Hant';
+export const MISSING = '—';
+
+export function present(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** A price with two decimals, after its currency when given: `HKD 1,234.50`. */
+export function formatPrice(value: number | null | undefined, currency?: string): string {
+  if (!present(value)) return MISSING;
+  const number = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return currency ? `${currency} ${number}` : number;
+}
+
+/** A value already in percent (12.5 → "12.50%"); signed shows + for gains. */
+export function formatPercent(value: number | null | undefined, { signed = false, digits = 2 } = {}): string {
+  if (!present(value)) return MISSING;
+  const text = `${value.toFixed(digits)}%`;
+  return signed && value > 0 ? `+${text}` : text;
+}

@@ -7,6 +7,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { formatUserName } from '@/features/auth/utils/format-user-name';
 import { useBilling } from '@/features/billing/hooks/use-billing';
 import { CreditBalance } from '@/features/credits/components/credit-balance';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { getAuthToken } from '@/lib/api-client';
 import { BrandLink } from './brand-mark';
 import './app-header.css';
@@ -47,6 +48,9 @@ export function AppHeader() {
       <div className="app-header__bar">
         <BrandLink block="app-header" />
 
+        {/* Outside the collapsible panel: on a phone the bell stays in the bar, beside the menu button. */}
+        {user && <NotificationBell />}
+
         <button
           type="button"
           className="app-header__menu-toggle"
@@ -78,6 +82,11 @@ export function AppHeader() {
             <NavLink to="/history" className={({ isActive }) => `app-header__tab${isActive ? ' app-header__tab--active' : ''}`}>
               {t('nav.history')}
             </NavLink>
+            {user && (
+              <NavLink to="/watchlist" className={({ isActive }) => `app-header__tab${isActive ? ' app-header__tab--active' : ''}`}>
+                {t('nav.watchlist')}
+              </NavLink>
+            )}
           </nav>
 
           <div className="app-header__account">

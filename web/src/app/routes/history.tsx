@@ -4,6 +4,8 @@ import { PagePlaceholder } from '@/components/ui/page-placeholder/page-placehold
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { AnalysisHistory } from '@/features/analysis/components/history/analysis-history';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useBilling } from '@/features/billing/hooks/use-billing';
+import { WatchlistToggle } from '@/features/watchlist/components/watchlist-toggle';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The history page (spec section 2); visitors see why it is empty and a way to log in. */
@@ -12,6 +14,7 @@ export function HistoryRoute() {
   const { status, isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const { openPurchase } = useBilling();
   useDocumentTitle(t('history.title'));
 
   let content;
@@ -26,7 +29,11 @@ export function HistoryRoute() {
       </PagePlaceholder>
     );
   } else {
-    content = <AnalysisHistory />;
+    content = (
+      <AnalysisHistory
+        rowActions={(record) => <WatchlistToggle symbol={record.symbol} onUpgrade={() => openPurchase({ tab: 'plans' })} />}
+      />
+    );
   }
 
   return <div className="page">{content}</div>;

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -42,7 +43,7 @@ export function LoginRoute() {
   );
 }
 
-function googleErrorMessage(code: string, t: ReturnType<typeof useTranslation>['t']): string {
+function googleErrorMessage(code: string, t: TFunction): string {
   switch (code) {
     case 'google_email_unverified':
       return t('auth.googleErrors.emailUnverified');

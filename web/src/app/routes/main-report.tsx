@@ -3,14 +3,21 @@ import { NotAnalysableScreen, type NotAnalysableScreenProps } from '@/features/a
 import { RESULTS_ELEMENT_ID, type AnalysisReport as Report } from '@/features/analysis/hooks/use-analysis-flow';
 import { relatedArticleKeywords } from '@/features/analysis/utils/related-keywords';
 import { EducationalPosts, RelatedArticles } from '@/features/articles';
+import { useBilling } from '@/features/billing/hooks/use-billing';
+import { WatchlistToggle } from '@/features/watchlist/components/watchlist-toggle';
 
 /**
  * The main page's report and its not-analysable screen, with the articles beside them: loaded
  * when first shown, so the landing page downloads only the search.
  */
 export function MainReport({ report, reveal }: { report: Report; reveal: boolean }) {
+  const { openPurchase } = useBilling();
   return (
-    <AnalysisResultsSection id={RESULTS_ELEMENT_ID} symbol={report.symbol}>
+    <AnalysisResultsSection
+      id={RESULTS_ELEMENT_ID}
+      symbol={report.symbol}
+      actions={<WatchlistToggle symbol={report.symbol} onUpgrade={() => openPurchase({ tab: 'plans' })} />}
+    >
       <AnalysisReport
         key={report.analysisId}
         results={report.results}

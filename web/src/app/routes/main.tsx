@@ -24,20 +24,12 @@ const AnalysisProgressOverlay = lazy(() => loadOverlay().then((m) => ({ default:
 const loadProfileApi = () => import('@/features/profile/api/get-profile');
 const LoginModal = lazy(() => withText(import('@/features/auth/components/login-modal')).then((m) => ({ default: m.LoginModal })));
 
-/**
- * The investor profile sent with an analysis, so the advice for the user's own type comes
- * first and is highlighted; the analysis service cannot read the stored profile itself.
- */
+/** The investor profile sent with an analysis (`getAnalysisProfile`). */
 async function loadUserProfile(): Promise<unknown> {
   // Needed only when an analysis starts; on demand, it keeps the profile code (and the
   // contracts' risk tables) out of the landing page's first download.
-  const { getProfile } = await loadProfileApi();
-  const { profile } = await getProfile();
-  return {
-    ...profile.preferences,
-    riskProfile: profile.riskProfile ?? profile.preferences.riskType,
-    riskScore: profile.riskScore,
-  };
+  const { getAnalysisProfile } = await loadProfileApi();
+  return getAnalysisProfile();
 }
 
 /**

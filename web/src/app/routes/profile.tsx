@@ -14,14 +14,16 @@ import { BasicInfoForm } from '@/features/profile/components/basic-info-form';
 import { BillingTab } from '@/features/profile/components/billing-tab';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { InvestmentPreferencesPanel } from '@/features/profile/components/investment-preferences-panel';
+import { EmailAlertsSetting } from '@/features/notifications/components/email-alerts-setting';
 import { MembershipTab } from '@/features/profile/components/membership-tab';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { ProfileHeader } from '@/features/profile/components/profile-header';
+import { ProfileSection } from '@/features/profile/components/profile-section';
 import { ProfileTabs } from '@/features/profile/components/profile-tabs';
 import { MEMBERSHIP_LEVELS } from '@/features/profile/types/profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-const TABS = ['basic', 'preferences', 'password', 'billing', 'membership'] as const;
+const TABS = ['basic', 'preferences', 'password', 'notifications', 'billing', 'membership'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -78,6 +80,11 @@ export function ProfileRoute() {
         {tab === 'basic' && <BasicInfoForm user={user} onSaved={onBasicInfoSaved} />}
         {tab === 'preferences' && <InvestmentPreferencesPanel profile={investor} />}
         {tab === 'password' && <ChangePasswordForm onTokenReplaced={replaceToken} />}
+        {tab === 'notifications' && (
+          <ProfileSection title={t('notifications.settings.title')} description={t('notifications.settings.description')}>
+            <EmailAlertsSetting />
+          </ProfileSection>
+        )}
         {tab === 'billing' && (
           <BillingTab
             balance={credits}

@@ -1,23 +1,12 @@
-import { formatChineseCompact } from '@/lib/format-number';
+import { formatChineseCompact, formatPrice, LOCALE, MISSING, present } from '@/lib/format-number';
 
 export { formatDate, formatDateTime } from '@/lib/format-date';
+export { formatPercent, formatPrice, MISSING } from '@/lib/format-number';
 
 /**
  * Number formatting of the report, in the zh-Hant locale; large figures in Hong Kong units
  * (USD 4.51 萬億, 145.9 億股). A missing figure shows as an em dash, never as 0.
  */
-const LOCALE = 'zh-Hant';
-export const MISSING = '—';
-
-function present(value: number | null | undefined): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
-export function formatPrice(value: number | null | undefined, currency?: string): string {
-  if (!present(value)) return MISSING;
-  const number = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  return currency ? `${currency} ${number}` : number;
-}
 
 export function formatCompact(value: number | null | undefined, currency?: string): string {
   if (!present(value)) return MISSING;
@@ -33,13 +22,6 @@ export function formatShares(value: number | null | undefined): string {
 export function formatNumber(value: number | null | undefined, digits = 2): string {
   if (!present(value)) return MISSING;
   return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value);
-}
-
-/** A value already in percent (12.5 → "12.50%"); signed shows + for gains. */
-export function formatPercent(value: number | null | undefined, { signed = false, digits = 2 } = {}): string {
-  if (!present(value)) return MISSING;
-  const text = `${value.toFixed(digits)}%`;
-  return signed && value > 0 ? `+${text}` : text;
 }
 
 export function formatSignedPrice(value: number | null | undefined): string {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,7 +32,7 @@ interface FormError {
   field?: Field;
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction;
 
 function validate(mode: LoginMode, values: Values, t: Translate): FormError | null {
   if (mode === 'register' && (!values.firstName.trim() || !values.lastName.trim())) {

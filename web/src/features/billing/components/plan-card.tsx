@@ -1,3 +1,4 @@
+import { WATCHLIST_LIMITS } from '@stockai/contracts';
 import { useTranslation } from 'react-i18next';
 import type { BillingCycle, SubscriptionPlan } from '../types/catalogue';
 import { formatMoney } from '../utils/format-money';
@@ -51,6 +52,8 @@ export function PlanCard({ plan, below, cycle, isCurrent, isSelected = false, bu
   const price = priceFor(plan, cycle);
   const saving = cycle === 'yearly' ? yearlySaving(plan) : null;
   const available = free || price !== null;
+  // The figure the API enforces for the plan's level; a level the contracts do not know shows none.
+  const watchlistLimit = (WATCHLIST_LIMITS as Record<string, number | undefined>)[plan.level];
   const classes = ['plan-card', `plan-card--${plan.level}`, isCurrent && 'plan-card--current', isSelected && 'plan-card--selected'];
 
   return (
@@ -76,6 +79,7 @@ export function PlanCard({ plan, below, cycle, isCurrent, isSelected = false, bu
       </p>
       <ul className="ui-stack ui-stack--1 plan-card__features">
         {below && <li className="plan-card__includes">{t('billing.plans.everythingIn', { plan: below.name })}</li>}
+        {watchlistLimit !== undefined && <li>{t('billing.plans.watchlistLimit', { count: watchlistLimit })}</li>}
         {plan.features
           .filter((feature) => !below?.features.includes(feature))
           .map((feature) => (

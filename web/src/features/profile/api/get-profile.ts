@@ -13,3 +13,16 @@ export async function getProfile(signal?: AbortSignal): Promise<ProfileData> {
 export function useProfile() {
   return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal), staleTime: 0 });
 }
+
+/**
+ * The investor profile sent with an analysis, so the advice for the user's own type comes
+ * first and is highlighted; the analysis service cannot read the stored profile itself.
+ */
+export async function getAnalysisProfile(): Promise<unknown> {
+  const { profile } = await getProfile();
+  return {
+    ...profile.preferences,
+    riskProfile: profile.riskProfile ?? profile.preferences.riskType,
+    riskScore: profile.riskScore,
+  };
+}

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/ui/password-field/password-field';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -23,7 +24,7 @@ interface ChangePasswordFormProps {
   onTokenReplaced(token: string): void | Promise<void>;
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction;
 
 /** Our wording for the failures the user can act on; other server messages as sent, else the spec's fallback. */
 function failureMessage(error: unknown, t: Translate): string {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { useAnalysisHistory, type HistoryStatusFilter } from '../../api/get-analysis-history';
@@ -11,9 +11,10 @@ import './history.css';
 
 /**
  * The history page's content for a signed-in user (spec section 2): filters, ten analyses a
- * page, and a detail modal. Changing a filter goes back to page 1.
+ * page, and a detail modal. Changing a filter goes back to page 1. `rowActions` is what the
+ * page adds to each row.
  */
-export function AnalysisHistory() {
+export function AnalysisHistory({ rowActions }: { rowActions?(record: AnalysisRecord): ReactNode }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState<{ page: number; status: HistoryStatusFilter; symbol: string }>({ page: 1, status: '', symbol: '' });
   const [opened, setOpened] = useState<AnalysisRecord | null>(null);
@@ -37,7 +38,7 @@ export function AnalysisHistory() {
     content = (
       <>
         <p className="history-total">{t('history.total', { total: history.data.total })}</p>
-        <HistoryList analyses={history.data.analyses} onOpen={setOpened} />
+        <HistoryList analyses={history.data.analyses} onOpen={setOpened} rowActions={rowActions} />
         <HistoryPagination
           page={query.page}
           totalPages={history.data.totalPages}

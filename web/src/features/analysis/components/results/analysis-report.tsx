@@ -50,14 +50,30 @@ export function AnalysisReport({ results, relatedArticles, reveal = false }: Ana
   );
 }
 
-/** The main page's results area: a heading with the symbol, then the report. */
-export function AnalysisResultsSection({ id, symbol, children }: { id: string; symbol: string; children: ReactNode }) {
+/**
+ * The main page's results area: a heading with the symbol and the page's `actions` for the
+ * stock beside it (the watchlist toggle), then the report.
+ */
+export function AnalysisResultsSection({
+  id,
+  symbol,
+  actions,
+  children,
+}: {
+  id: string;
+  symbol: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section id={id} className="ui-stack analysis-results" aria-labelledby={`${id}-title`}>
-      <h2 className="analysis-results__title" id={`${id}-title`}>
-        {t('analysis.results.title', { symbol })}
-      </h2>
+      <div className="ui-row ui-row--spread ui-row--wrap">
+        <h2 className="analysis-results__title" id={`${id}-title`}>
+          {t('analysis.results.title', { symbol })}
+        </h2>
+        {actions}
+      </div>
       {children}
     </section>
   );

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { withText } from '@/lib/i18n';
+import { useUnreadCount } from '../api/get-unread-count';
+import { badgeText } from '../utils/badge-text';
+import './notification-bell.css';
+
+// The list, its calls and its text download when the bell is first opened, not with the page (ADR 70).
+const NotificationsPanel = lazy(() => withText(import('./notifications-panel')).then((m) => ({ default: m.NotificationsPanel })));
+
+/**
+ * The header's bell: the member's unread count, and the notifications list under it on a click.
+ * Escape, a click outside or following a notification closes the list.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const unread = useUnreadCount(true).data ?? 0;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const badge = badgeText(unread);
+  return (
+    <div className="notification-bell" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="notification-bell__button"
+        aria-label={unread > 0 ? t('header.bellUnread', { count: unread }) : t('header.bellNone')}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((was) => !was)}
+        data-testid="notification-bell"
+      >
+        <BellIcon />
+        {badge && (
+          <span className="notification-bell__badge" aria-hidden="true" data-testid="notification-badge">
+            {badge}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationsPanel id={panelId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
+  );
+}
