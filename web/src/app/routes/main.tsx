@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useStockList } from '@/features/analysis/api/get-stocks';
 import { AnalysisResultsPlaceholder } from '@/features/analysis/components/analysis-results-placeholder';
@@ -33,6 +33,15 @@ async function loadUserProfile(): Promise<unknown> {
 }
 
 /**
+ * The router state with which another page asks for a new analysis of a symbol (the watchlist's
+ * 重新分析). A type: another route importing a value from here would split this module out of
+ * the first screen's entry into a chunk of its own.
+ */
+export interface AnalyseRequest {
+  analyse: string;
+}
+
+/**
  * The main page (spec sections 2 and 4): the input card, the progress overlay, the report and
  * the not-analysable screen. The analysis feature knows nothing of credits, profiles or
  * articles; this route wires them together.
@@ -57,6 +66,19 @@ export function MainRoute() {
   );
   const flow = useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits });
   analyzeAfterPurchase.current = (symbol) => void flow.analyze(symbol);
+  // Another page asked for an analysis (it confirmed the credit): started once per visit of the
+  // address, and the request is dropped from the history entry so a reload or Back spends nothing.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested: unknown = (location.state as Partial<AnalyseRequest> | null)?.analyse;
+  const startedFor = useRef<string | null>(null);
+  const { analyze } = flow;
+  useEffect(() => {
+    if (typeof requested !== 'string' || !isAuthenticated || startedFor.current === location.key) return;
+    startedFor.current = location.key;
+    navigate(location.pathname, { replace: true, state: null });
+    void analyze(requested);
+  }, [requested, isAuthenticated, location.key, location.pathname, navigate, analyze]);
   // `/?analysis=<id>` opens that finished report (a link to it, or a reload), until another analysis starts.
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get('analysis');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withText } from '@/lib/i18n';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -10,7 +10,8 @@ const NotificationsPanel = lazy(() => withText(import('./notifications-panel')).
 
 /**
  * The header's bell: the member's unread count, and the notifications list under it on a click.
- * Escape, a click outside or following a notification closes the list.
+ * The list closes itself (Escape, a click outside, a notification followed); its code, calls and
+ * text are not part of the first screen.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -18,31 +19,11 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
 
   const badge = badgeText(unread);
   return (
     <div className="notification-bell" ref={root}>
       <button
-        ref={button}
         type="button"
         className="notification-bell__button"
         aria-label={unread > 0 ? t('header.bellUnread', { count: unread }) : t('header.bellNone')}
@@ -60,7 +41,7 @@ export function NotificationBell() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <NotificationsPanel id={panelId} onClose={() => setOpen(false)} />
+          <NotificationsPanel id={panelId} within={root} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </div>

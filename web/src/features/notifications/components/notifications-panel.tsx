@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { type RefObject, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryFallback } from '@/components/ui/query-state/query-state';
@@ -14,7 +14,7 @@ export const notificationTarget = (symbol: string) => `/watchlist#${encodeURICom
  * The bell's list: the newest notifications, unread first marked, each a link to the stock on
  * the watchlist that is marked read when followed; 全部標為已讀 marks the rest.
  */
-export function NotificationsPanel({ id, onClose }: { id: string; onClose(): void }) {
+export function NotificationsPanel({ id, within, onClose }: { id: string; within: RefObject<HTMLElement | null>; onClose(): void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const list = useNotifications();
@@ -23,6 +23,24 @@ export function NotificationsPanel({ id, onClose }: { id: string; onClose(): voi
   // Opening the list re-reads the count too, so the badge and the list agree.
   const { refetch } = list;
   useEffect(() => void refetch(), [refetch]);
+
+  // Escape (back to the bell) or a press outside the bell and its list closes the list.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      within.current?.querySelector('button')?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !within.current?.contains(event.target)) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [onClose, within]);
 
   return (
     <section id={id} className="card ui-stack ui-stack--3 notifications-panel" aria-labelledby={titleId} data-testid="notifications-panel">

@@ -12,14 +12,13 @@ interface WatchlistCardProps {
   item: WatchlistItem;
   /** Asks to analyse the stock again (1 credit); the page confirms first. */
   onReanalyse(item: WatchlistItem): void;
-  reanalyseDisabled: boolean;
 }
 
 /**
  * One followed stock: its last price, its last report's call and prices with how far today's
  * price is from each, a way to analyse it again, and its alerts.
  */
-export function WatchlistCard({ item, onReanalyse, reanalyseDisabled }: WatchlistCardProps) {
+export function WatchlistCard({ item, onReanalyse }: WatchlistCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const remove = useRemoveFromWatchlist();
@@ -95,7 +94,7 @@ export function WatchlistCard({ item, onReanalyse, reanalyseDisabled }: Watchlis
       </table>
       {!report && <p className="watchlist-card__muted">{t('watchlist.card.noReport')}</p>}
       <div className="ui-wrap">
-        <button type="button" className="btn btn--primary" disabled={reanalyseDisabled} onClick={() => onReanalyse(item)}>
+        <button type="button" className="btn btn--primary" onClick={() => onReanalyse(item)}>
           {t('watchlist.card.reanalyse')}
           <span className="visually-hidden"> {item.symbol}</span>
         </button>

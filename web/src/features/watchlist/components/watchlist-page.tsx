@@ -11,8 +11,6 @@ import './watchlist.css';
 interface WatchlistPageProps {
   /** Starts a new analysis of the stock (1 credit), after the member confirmed it. */
   onReanalyse(symbol: string): void;
-  /** An analysis is starting: no second one from here meanwhile. */
-  busy: boolean;
 }
 
 /**
@@ -20,7 +18,7 @@ interface WatchlistPageProps {
  * last report and alerts; an empty list says how to add a stock. A link from a notification
  * (`/watchlist#0700.HK`) scrolls to the stock's card.
  */
-export function WatchlistPage({ onReanalyse, busy }: WatchlistPageProps) {
+export function WatchlistPage({ onReanalyse }: WatchlistPageProps) {
   const { t } = useTranslation();
   const list = useWatchlist();
   const [confirming, setConfirming] = useState<WatchlistItem | null>(null);
@@ -62,7 +60,7 @@ export function WatchlistPage({ onReanalyse, busy }: WatchlistPageProps) {
       ) : (
         <ul className="ui-grid watchlist__grid">
           {list.data.items.map((item) => (
-            <WatchlistCard key={item.symbol} item={item} onReanalyse={setConfirming} reanalyseDisabled={busy} />
+            <WatchlistCard key={item.symbol} item={item} onReanalyse={setConfirming} />
           ))}
         </ul>
       )}
