@@ -161,6 +161,13 @@ describe('the watchlist in the browser', () => {
     await rowToggle.click();
     await expectAttribute(page.getByTestId('history-list').getByRole('button', { name: '已加入自選 AAPL' }), 'aria-pressed', 'true');
     await page.screenshot({ path: path.join(screenshots, 'toggle-history-1280.png') });
+    // On a phone the row keeps both of its buttons inside it.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const row = page.getByTestId('history-list').locator('li').first();
+    const [rowBox, toggleBox] = await Promise.all([row.boundingBox(), row.getByTestId('watchlist-toggle').boundingBox()]);
+    expect(toggleBox!.x + toggleBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width);
+    await page.screenshot({ path: path.join(screenshots, 'toggle-history-375.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect((await watchlist()).items.map((item) => item.symbol)).toEqual(['AAPL']);
 
     // 重新分析: confirmed, then the main page's flow (one credit, an Idempotency-Key) to the new report.
