@@ -35,8 +35,8 @@ export interface ProcessSpec {
  * the analysis worker on `servicePortBase + 13` (3013: health only). The analysis API process
  * runs no jobs (ANALYSIS_WORKERS=0); the worker process runs them. With `replicas` N > 1 each
  * service and the worker run N times, replica k on its port + 100·k (docs/decisions/0073). The
- * callers of a service (the gateway, analysis → billing, admin → its owners) are given replica
- * 0's URL: their clients take one URL each.
+ * gateway is given every replica's URL and balances across them; the services' own callers
+ * (analysis → billing, admin → its owners) are given replica 0's URL.
  */
 export function distributedProcesses(options: {
   gatewayPort: number;
@@ -66,9 +66,15 @@ export function distributedProcesses(options: {
     port: workerPort,
     env: { ...options.env, PORT: String(workerPort) },
   };
-  const gatewayEnv: Record<string, string> = { ...options.env, ...upstreams, PORT: String(options.gatewayPort) };
-  delete gatewayEnv.JWT_PRIVATE_KEY;
   const replicas = options.replicas ?? 1;
+  const everyReplica = (i: number) =>
+    Array.from({ length: replicas }, (_, k) => `http://127.0.0.1:${servicePort(i) + REPLICA_PORT_STEP * k}`).join(',');
+  const gatewayEnv: Record<string, string> = {
+    ...options.env,
+    ...Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, everyReplica(i)])),
+    PORT: String(options.gatewayPort),
+  };
+  delete gatewayEnv.JWT_PRIVATE_KEY;
   const replicaOf = (spec: ProcessSpec, k: number): ProcessSpec => {
     const port = spec.port + REPLICA_PORT_STEP * k;
     return { ...spec, name: `${spec.name}#${k}` as ProcessName, port, env: { ...spec.env, PORT: String(port) } };

@@ -10,11 +10,12 @@ export const gatewayEnvSchema = z.object({
   REDIS_URL: env.url().default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('stockai:'),
   JWT_PUBLIC_KEY: z.string({ message: 'is required (PEM text, or JWT_PUBLIC_KEY_FILE with its path)' }).min(1),
-  AUTH_URL: env.url().default('http://127.0.0.1:3001'),
-  BILLING_URL: env.url().default('http://127.0.0.1:3002'),
-  ANALYSIS_URL: env.url().default('http://127.0.0.1:3003'),
-  CONTENT_URL: env.url().default('http://127.0.0.1:3004'),
-  ADMIN_URL: env.url().default('http://127.0.0.1:3005'),
+  /** Where each service listens: a URL, or its replicas' URLs separated by commas (ADR 0073). */
+  AUTH_URL: env.urlList('http://127.0.0.1:3001'),
+  BILLING_URL: env.urlList('http://127.0.0.1:3002'),
+  ANALYSIS_URL: env.urlList('http://127.0.0.1:3003'),
+  CONTENT_URL: env.urlList('http://127.0.0.1:3004'),
+  ADMIN_URL: env.urlList('http://127.0.0.1:3005'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   UPSTREAM_TIMEOUT_MS: env.positiveInt(15000),
   /** On SIGTERM: how long to serve on while not ready, for the load balancers to notice (ADR 0073). */

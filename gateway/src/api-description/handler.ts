@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { API_DESCRIPTION_PATH, type Logger, type OpenApiDocument } from '@stockai/platform';
-import type { Upstreams } from '../proxy';
+import { type Upstreams, urlsOf } from '../upstreams';
 import { mergeApiDescriptions } from './merge';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -25,19 +25,24 @@ const SWAGGER_UI_FILES = new Set(['/swagger-ui.css', '/swagger-ui-bundle.js', '/
 export function apiDescription(options: { upstreams: Upstreams; logger: Logger }): RequestHandler {
   const parts = new Map<string, { document: OpenApiDocument; until: number }>();
 
-  async function partOf(service: string, url: string): Promise<OpenApiDocument | undefined> {
+  /** The service's part from the first of its replicas that answers (they all serve the same). */
+  async function partOf(service: string, upstream: string | readonly string[]): Promise<OpenApiDocument | undefined> {
     const cached = parts.get(service);
     if (cached && cached.until > Date.now()) return cached.document;
-    try {
-      const res = await fetch(`${url}${API_DESCRIPTION_PATH}`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      const document = (await res.json()) as OpenApiDocument;
-      parts.set(service, { document, until: Date.now() + PART_TTL_MS });
-      return document;
-    } catch (err) {
-      options.logger.warn({ err, service }, 'API description of a service unavailable');
-      return undefined;
+    let failure: unknown;
+    for (const url of urlsOf(upstream)) {
+      try {
+        const res = await fetch(`${url}${API_DESCRIPTION_PATH}`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+        if (!res.ok) throw new Error(`status ${res.status}`);
+        const document = (await res.json()) as OpenApiDocument;
+        parts.set(service, { document, until: Date.now() + PART_TTL_MS });
+        return document;
+      } catch (err) {
+        failure = err;
+      }
     }
+    options.logger.warn({ err: failure, service }, 'API description of a service unavailable');
+    return undefined;
   }
 
   const ownFiles = express.static(OWN_DOCS_DIR, { index: 'index.html', maxAge: '1h', fallthrough: true });

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'TOO_MANY_STREAMS', // too many open progress streams (per account, or in all)
   'UNAUTHORIZED', // no token where one is needed
   'UNSUPPORTED_ENCODING', // the body is in an encoding the server does not read
+  'UPSTREAM_CONNECTION_LOST', // the service closed the connection before answering a request that may not be sent twice
   'UPSTREAM_TIMEOUT', // the service behind the gateway did not answer in time
   'UPSTREAM_UNAVAILABLE', // the service behind the gateway cannot be reached
   'VALIDATION_FAILED', // a field of the body, query or path is missing or wrong; the message names it

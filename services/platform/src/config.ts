@@ -67,6 +67,26 @@ export const env = {
       .optional()
       .transform((v) => (v ? v : undefined))
       .pipe(z.url({ message: 'must be a URL' }).optional()),
+  /** `URL` or `URL,URL,…` (the replicas of a service, ADR 0073), as a list. */
+  urlList: (fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .transform((value, ctx) => {
+        const urls = value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean);
+        const bad = urls.find((url) => !URL.canParse(url));
+        if (urls.length === 0 || bad !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a URL, or several separated by commas${bad === undefined ? '' : ` ("${bad}" is not a URL)`}`,
+          });
+          return z.NEVER;
+        }
+        return urls;
+      }),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
   nonNegativeInt: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
   bool: (fallback: boolean) =>

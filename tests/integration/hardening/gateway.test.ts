@@ -136,7 +136,7 @@ describe('upstream connections kept alive', () => {
     }
   });
 
-  it('does not resend a request with a body: it may have been acted on', async () => {
+  it('does not resend a POST without an Idempotency-Key: it may have been acted on (a 502 saying so)', async () => {
     const upstream = await startResettingStandIn();
     const gateway = await startGatewayTo(upstream.url);
     try {
@@ -146,8 +146,8 @@ describe('upstream connections kept alive', () => {
         headers: { 'content-type': 'application/json' },
         body: '{"symbol":"AAPL"}',
       });
-      expect(post.status).toBe(503);
-      expect(await post.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+      expect(post.status).toBe(502);
+      expect(await post.json()).toMatchObject({ code: 'UPSTREAM_CONNECTION_LOST' });
       expect(upstream.requests).toBe(1);
     } finally {
       await gateway.close();

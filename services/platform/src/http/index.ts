@@ -10,3 +10,4 @@ export * from './query-guard';
 export * from './no-store';
 export * from './route-list';
 export * from './event-stream';
+export * from './replicas';
