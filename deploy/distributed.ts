@@ -35,8 +35,8 @@ export interface ProcessSpec {
  * the analysis worker on `servicePortBase + 13` (3013: health only). The analysis API process
  * runs no jobs (ANALYSIS_WORKERS=0); the worker process runs them. With `replicas` N > 1 each
  * service and the worker run N times, replica k on its port + 100·k (docs/decisions/0073). The
- * gateway is given every replica's URL and balances across them; the services' own callers
- * (analysis → billing, admin → its owners) are given replica 0's URL.
+ * gateway and analysis (→ billing) are given every replica's URL and take them in turn; admin,
+ * whose owner clients take one URL each, is given replica 0's.
  */
 export function distributedProcesses(options: {
   gatewayPort: number;
@@ -54,26 +54,23 @@ export function distributedProcesses(options: {
     port: servicePort(i),
     env: { ...options.env, PORT: String(servicePort(i)) },
   }));
-  const upstreams = Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]));
+  const replicas = options.replicas ?? 1;
+  const everyReplica = (i: number) =>
+    Array.from({ length: replicas }, (_, k) => `http://127.0.0.1:${servicePort(i) + REPLICA_PORT_STEP * k}`).join(',');
+  const upstreams = Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, everyReplica(i)]));
+  const firstReplica = (variable: string) => (upstreams[variable] as string).split(',')[0] as string;
   const analysis = services.find((s) => s.name === 'analysis') as ProcessSpec;
   analysis.env.BILLING_URL = upstreams.BILLING_URL as string;
   const admin = services.find((s) => s.name === 'admin') as ProcessSpec;
-  for (const owner of ['AUTH_URL', 'BILLING_URL', 'ANALYSIS_URL']) admin.env[owner] = upstreams[owner] as string;
+  for (const owner of ['AUTH_URL', 'BILLING_URL', 'ANALYSIS_URL']) admin.env[owner] = firstReplica(owner);
   const workerPort = options.servicePortBase + 13;
   const worker: ProcessSpec = {
     name: 'analysis-worker',
     entry: path.join(ROOT, 'services', 'analysis', 'src', 'worker.ts'),
     port: workerPort,
-    env: { ...options.env, PORT: String(workerPort) },
+    env: { ...options.env, PORT: String(workerPort), BILLING_URL: upstreams.BILLING_URL as string },
   };
-  const replicas = options.replicas ?? 1;
-  const everyReplica = (i: number) =>
-    Array.from({ length: replicas }, (_, k) => `http://127.0.0.1:${servicePort(i) + REPLICA_PORT_STEP * k}`).join(',');
-  const gatewayEnv: Record<string, string> = {
-    ...options.env,
-    ...Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, everyReplica(i)])),
-    PORT: String(options.gatewayPort),
-  };
+  const gatewayEnv: Record<string, string> = { ...options.env, ...upstreams, PORT: String(options.gatewayPort) };
   delete gatewayEnv.JWT_PRIVATE_KEY;
   const replicaOf = (spec: ProcessSpec, k: number): ProcessSpec => {
     const port = spec.port + REPLICA_PORT_STEP * k;

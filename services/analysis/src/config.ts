@@ -3,7 +3,7 @@ import { env } from '@stockai/platform';
 import { DEFAULT_JOB_DEADLINE_MS } from './analyses/jobs';
 import { DEFAULT_SWEEP_OPTIONS, type StuckSweepOptions } from './analyses/sweep';
 import { analystConfigSchema } from './analyst/config';
-import { DEFAULT_DEBIT_TIMEOUT_MS } from './billing-client';
+import { type BillingUrl, DEFAULT_DEBIT_TIMEOUT_MS } from './billing-client';
 import { DEFAULT_PRICE_STALE_DAYS } from './report/valuation';
 import { DEFAULT_ALERT_CHECK_SECONDS } from './watchlist/evaluation';
 
@@ -28,7 +28,8 @@ import { DEFAULT_ALERT_CHECK_SECONDS } from './watchlist/evaluation';
  * The API process evaluates the watchlist's alerts every ALERT_CHECK_SECONDS (300).
  */
 export const analysisEnvSchema = analystConfigSchema.extend({
-  BILLING_URL: env.url().default('http://127.0.0.1:3002'),
+  /** Billing's address, or its replicas' separated by commas (taken in turn, ADR 0073). */
+  BILLING_URL: env.urlList('http://127.0.0.1:3002'),
   MARKET_DATA: z.enum(['snapshot', 'yahoo'], { message: 'must be snapshot or yahoo' }).default('snapshot'),
   YAHOO_BASE_URL: env.optionalUrl(),
   ANALYSIS_CACHE_TTL_HOURS: z.coerce.number().min(0, 'must be 0 (no cache) or more').default(6),
@@ -52,8 +53,8 @@ export type AnalysisEnv = z.infer<typeof analysisEnvSchema>;
 
 /** How the analysis service is built, whichever process builds it. */
 export interface AnalysisOptions {
-  /** Billing's address; a function where it is known only once billing listens (all-in-one). */
-  billingUrl: string | (() => string);
+  /** Billing's address or its replicas'; a function where it is known only once billing listens (all-in-one). */
+  billingUrl: BillingUrl;
   marketData: 'snapshot' | 'yahoo';
   /** The OpenAI-compatible chat API, when a key is configured; otherwise the built-in analyst. */
   llm?: { apiKey: string; baseUrl: string; model: string; timeoutMs: number };

@@ -6,7 +6,7 @@ import {
   currentSubscriptionResponse,
   membershipLevel,
 } from '@stockai/contracts';
-import { AppError, serviceUnavailable } from '@stockai/platform';
+import { AppError, Replicas, callReplicas, serviceUnavailable } from '@stockai/platform';
 import { type WholeAnswer, keptAliveHttp } from '../kept-alive-http';
 
 /** How long a debit may take before billing counts as unavailable (BILLING_TIMEOUT_MS). */
@@ -54,29 +54,40 @@ export class BillingUnavailable extends AppError {
  */
 const IDLE_MS = 30_000;
 
+/** Billing's address, its replicas' addresses (taken in turn), or a function where it is known only once billing listens (all-in-one). */
+export type BillingUrl = string | readonly string[] | (() => string);
+
 /**
- * `baseUrl` may be a function where billing's address is known only once it listens (all-in-one).
+ * `baseUrl`: see BillingUrl. A call that fails on one replica is sent to another as
+ * `callReplicas` allows: the debit always (idempotent on its reference), the level lookup (a GET).
  * The call is a plain `http.request` on kept-alive connections (`keptAliveHttp`): every analysis
  * start makes one.
  */
-export function createBillingClient(baseUrl: string | (() => string), timeoutMs = DEFAULT_DEBIT_TIMEOUT_MS): BillingClient {
-  const urlOf = (path = '/internal/credits/debit') => new URL(path, typeof baseUrl === 'function' ? baseUrl() : baseUrl);
+export function createBillingClient(baseUrl: BillingUrl, timeoutMs = DEFAULT_DEBIT_TIMEOUT_MS): BillingClient {
+  const replicas = new Replicas(
+    typeof baseUrl === 'function' ? [baseUrl] : (typeof baseUrl === 'string' ? [baseUrl] : baseUrl).map((url) => () => url),
+  );
   const send = keptAliveHttp(IDLE_MS);
   return {
     async debit(request, authorization) {
-      // Outside the try: a mistake here never left this process, so it is no "may have debited".
-      const url = urlOf();
       const body = JSON.stringify(request);
+      let mayHaveDebited = false;
       let res: WholeAnswer;
       try {
-        res = await send(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (err) {
-        throw new BillingUnavailable(!refusedBeforeSending(err));
+        // The debit is idempotent on its reference: sent to another replica when one fails, it debits once.
+        res = await callReplicas(replicas, { method: 'POST', idempotencyKey: true }, (urlOf) =>
+          send(new URL('/internal/credits/debit', urlOf()), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+            body,
+            signal: AbortSignal.timeout(timeoutMs),
+          }).catch((err: unknown) => {
+            mayHaveDebited ||= !refusedBeforeSending(err);
+            throw err;
+          }),
+        );
+      } catch {
+        throw new BillingUnavailable(mayHaveDebited);
       }
       const reply = parsed(res.body.toString('utf8')) as { error?: unknown; code?: unknown } | undefined;
       if (res.status >= 200 && res.status < 300) {
@@ -92,11 +103,13 @@ export function createBillingClient(baseUrl: string | (() => string), timeoutMs 
     },
 
     async level(authorization) {
-      const res = await send(urlOf('/api/subscriptions/current'), {
-        method: 'GET',
-        headers: authorization ? { authorization } : {},
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const res = await callReplicas(replicas, { method: 'GET', idempotencyKey: false }, (urlOf) =>
+        send(new URL('/api/subscriptions/current', urlOf()), {
+          method: 'GET',
+          headers: authorization ? { authorization } : {},
+          signal: AbortSignal.timeout(timeoutMs),
+        }),
+      );
       const current = currentSubscriptionResponse.safeParse(parsed(res.body.toString('utf8')));
       const level = membershipLevel.safeParse(current.data?.level);
       if (res.status !== 200 || !level.success) throw new Error(`billing did not tell the member's level (HTTP ${res.status})`);

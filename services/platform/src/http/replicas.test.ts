@@ -1,4 +1,4 @@
-import { type FailedAttempt, Replicas, maySendAgain } from './replicas';
+import { type FailedAttempt, Replicas, callReplicas, maySendAgain } from './replicas';
 
 describe('Replicas', () => {
   const clock = () => {
@@ -118,5 +118,43 @@ describe('maySendAgain', () => {
     expect(maySendAgain(attempt({ code: 'ECONNREFUSED', method: 'POST', replayable: false }))).toBe(false);
     expect(maySendAgain(attempt({ code: 'ETIMEDOUT' }))).toBe(false);
     expect(maySendAgain(attempt({ code: undefined }))).toBe(false);
+  });
+});
+
+describe('callReplicas', () => {
+  const failure = (code: string) => Object.assign(new Error(code), { code });
+
+  it('sends a call the first replica refused to the next one', async () => {
+    const sut = new Replicas(['a', 'b']);
+    const seen: string[] = [];
+    const answer = await callReplicas(sut, { method: 'POST', idempotencyKey: false }, async (target) => {
+      seen.push(target);
+      if (target === 'a') throw failure('ECONNREFUSED');
+      return `answered by ${target}`;
+    });
+    expect(answer).toBe('answered by b');
+    expect(seen).toEqual(['a', 'b']);
+    expect(sut.all[0]?.failures).toBe(1);
+  });
+
+  it('sends a call that may have arrived again only when it may be repeated', async () => {
+    const reset = async (target: string) => {
+      if (target === 'a') throw failure('ECONNRESET');
+      return target;
+    };
+    await expect(callReplicas(new Replicas(['a', 'b']), { method: 'POST', idempotencyKey: true }, reset)).resolves.toBe('b');
+    await expect(callReplicas(new Replicas(['a', 'b']), { method: 'POST', idempotencyKey: false }, reset)).rejects.toThrow('ECONNRESET');
+  });
+
+  it('gives up after each replica once and one more, with the last failure', async () => {
+    let calls = 0;
+    const refusing = async (): Promise<string> => {
+      calls++;
+      throw failure('ECONNREFUSED');
+    };
+    await expect(callReplicas(new Replicas(['a', 'b']), { method: 'GET', idempotencyKey: false }, refusing)).rejects.toThrow(
+      'ECONNREFUSED',
+    );
+    expect(calls).toBe(3);
   });
 });

@@ -130,3 +130,30 @@ export function maySendAgain(attempt: FailedAttempt): boolean {
 
 /** Whether the failure shows the request never left (the replica refused the connection). */
 export const wasNeverSent = (code: string | undefined): boolean => code !== undefined && NOTHING_SENT.has(code);
+
+/**
+ * A call to a service from another (analysis → billing): `attempt` sends the request to one
+ * replica and resolves with its whole answer. When it fails before that, the request goes to
+ * another replica as `maySendAgain` allows (each replica once, and one more); the last failure
+ * is thrown.
+ */
+export async function callReplicas<T, R>(
+  replicas: Replicas<T>,
+  request: { method: string; idempotencyKey: boolean },
+  attempt: (target: T) => Promise<R>,
+): Promise<R> {
+  const tried: Replica<T>[] = [];
+  for (;;) {
+    const replica = replicas.pick(tried);
+    try {
+      const answer = await attempt(replica.target);
+      replicas.answered(replica);
+      return answer;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (wasNeverSent(code)) replicas.refused(replica);
+      tried.push(replica);
+      if (tried.length > replicas.all.length || !maySendAgain({ ...request, code, replayable: true, answered: false })) throw err;
+    }
+  }
+}
