@@ -211,6 +211,19 @@ export class ProcessGroup {
     });
   }
 
+  /**
+   * Sends `signal` to the process as something outside the group would (the kubelet rolling a
+   * Deployment, a crash); resolves once it has exited. Supervised, it is then started again.
+   */
+  async kill(name: ProcessName, signal: NodeJS.Signals): Promise<void> {
+    const child = this.running.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} is not running`);
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.running.keys()].map((name) => this.stop(name)));
   }

@@ -11,7 +11,9 @@
  *
  * Scenarios: 300 streams from one user while another browses; 200 concurrent searches;
  * 50 concurrent analyses (and 200 in the all-in-one); in the distributed shape, billing and the
- * analysis API restarted and RabbitMQ's connections closed mid-load. Credits are counted
+ * analysis API restarted and RabbitMQ's connections closed mid-load, and `rolling`: two
+ * replicas of everything, each of the 12 given SIGTERM in turn under a steady load from 12
+ * members, then one SIGKILL (rolling.ts). Credits are counted
  * before and after: none may be lost or taken twice. The analyses' AI is the local
  * OpenAI-compatible stand-in (tests/support), held to keep one analysis, and its streams, open.
  * Figures are printed as Markdown for bench/README.md. LOAD_ONLY (e.g. `streams,faults`) runs
@@ -28,7 +30,8 @@ import { startAllInOneProcess } from '../all-in-one-process';
 import { startChatStandIn } from '../../tests/integration/analysis/analysis-stack';
 import { freePort } from '../../tests/support/gateway';
 import { type Figures, show } from './measure';
-import { type Target, concurrentAnalyses, concurrentSearches, faults, streamsWhileBrowsing } from './scenarios';
+import { crash, describeUnderLoad, rollingRestart, rolloutOf, underLoad } from './rolling';
+import { type Target, concurrentAnalyses, concurrentSearches, faults, registerUsers, streamsWhileBrowsing } from './scenarios';
 
 type Results = Array<[string, Record<string, Figures | string>]>;
 
@@ -69,7 +72,11 @@ async function allInOne(results: Results) {
   }
 }
 
-async function distributed(results: Results) {
+/**
+ * The distributed shape for `use`: one process per service and a worker, or (`replicas` 2,
+ * for the rolling scenario) two of each, supervised as the kubelet would.
+ */
+async function inDistributedShape(replicas: number, use: (target: Target, group: ProcessGroup) => Promise<void>) {
   const ai = await startChatStandIn();
   const prepared = await prepareDistributedRun('load');
   const vhost = (prepared.env.AMQP_QUEUE_PREFIX as string).replace(/\.$/, '');
@@ -83,14 +90,18 @@ async function distributed(results: Results) {
     distributedProcesses({
       gatewayPort,
       servicePortBase: 20_000 + Math.floor(Math.random() * 20_000),
+      replicas,
       env: {
         ...prepared.env,
         AMQP_URL: amqp.toString(),
         LLM_API_KEY: 'load-test',
         LLM_BASE_URL: ai.url,
+        // The preStop equivalent (ADR 0073): a draining replica serves on while the gateway notices.
+        ...(replicas > 1 && { SHUTDOWN_DELAY_MS: '1000' }),
       },
     }),
     (name, line) => process.stderr.write(`${name.padEnd(8)} | ${line}\n`),
+    { supervise: replicas > 1, restartBackoffMs: 200 },
   );
   const target: Target = {
     shape: 'distributed',
@@ -107,16 +118,36 @@ async function distributed(results: Results) {
   };
   try {
     group.startAll();
-    await group.waitAllReady(120_000);
-    await run(results, target, 'streams', () => streamsWhileBrowsing(target));
-    await run(results, target, 'searches', () => concurrentSearches(target));
-    await run(results, target, 'analyses', () => concurrentAnalyses(target, 50));
-    await run(results, target, 'faults', () => faults(target));
+    await group.waitAllReady(240_000);
+    await use(target, group);
   } finally {
     await group.stopAll();
     await prepared.cleanUp().catch(() => undefined);
     rabbitmqctl('delete_vhost', vhost);
     await ai.close();
+  }
+}
+
+async function distributed(results: Results) {
+  if (!only || ['streams', 'searches', 'analyses', 'faults'].some((name) => only.includes(name))) {
+    await inDistributedShape(1, async (target) => {
+      await run(results, target, 'streams', () => streamsWhileBrowsing(target));
+      await run(results, target, 'searches', () => concurrentSearches(target));
+      await run(results, target, 'analyses', () => concurrentAnalyses(target, 50));
+      await run(results, target, 'faults', () => faults(target));
+    });
+  }
+  if (!only || only.includes('rolling')) {
+    await inDistributedShape(2, async (target, group) => {
+      const rollout = rolloutOf(group, 2);
+      const members = (await registerUsers(target.url, 12, 'rolling')).map((token) => ({ token, startsLeft: 0, started: [] }));
+      await run(results, target, 'rolling', async () =>
+        describeUnderLoad(await underLoad(target.url, members, rollingRestart(rollout), { startsPerMember: 2 })),
+      );
+      await run(results, target, 'rolling', async () =>
+        describeUnderLoad(await underLoad(target.url, members, crash(rollout, 'analysis#1'), { startsPerMember: 1 })),
+      );
+    });
   }
 }
 
