@@ -27,10 +27,10 @@ export function upstreamReplicas(upstreams: Upstreams, logger: Logger): Record<S
         {
           onEject: (replica) =>
             logger.warn(
-              { service, upstream: replica.target.url, failures: replica.failures },
+              { upstreamService: service, upstream: replica.target.url, failures: replica.failures },
               'upstream replica refuses connections; skipped for a while',
             ),
-          onRecover: (replica) => logger.info({ service, upstream: replica.target.url }, 'upstream replica answers again'),
+          onRecover: (replica) => logger.info({ upstreamService: service, upstream: replica.target.url }, 'upstream replica answers again'),
         },
       ),
     ]),
