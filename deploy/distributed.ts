@@ -35,8 +35,8 @@ export interface ProcessSpec {
  * the analysis worker on `servicePortBase + 13` (3013: health only). The analysis API process
  * runs no jobs (ANALYSIS_WORKERS=0); the worker process runs them. With `replicas` N > 1 each
  * service and the worker run N times, replica k on its port + 100·k (docs/decisions/0073). The
- * gateway and analysis (→ billing) are given every replica's URL and take them in turn; admin,
- * whose owner clients take one URL each, is given replica 0's.
+ * callers of a service (the gateway, analysis → billing, admin → its owners) are given every
+ * replica's URL and take them in turn.
  */
 export function distributedProcesses(options: {
   gatewayPort: number;
@@ -58,11 +58,10 @@ export function distributedProcesses(options: {
   const everyReplica = (i: number) =>
     Array.from({ length: replicas }, (_, k) => `http://127.0.0.1:${servicePort(i) + REPLICA_PORT_STEP * k}`).join(',');
   const upstreams = Object.fromEntries(SERVICES.map((name, i) => [`${name.toUpperCase()}_URL`, everyReplica(i)]));
-  const firstReplica = (variable: string) => (upstreams[variable] as string).split(',')[0] as string;
   const analysis = services.find((s) => s.name === 'analysis') as ProcessSpec;
   analysis.env.BILLING_URL = upstreams.BILLING_URL as string;
   const admin = services.find((s) => s.name === 'admin') as ProcessSpec;
-  for (const owner of ['AUTH_URL', 'BILLING_URL', 'ANALYSIS_URL']) admin.env[owner] = firstReplica(owner);
+  for (const owner of ['AUTH_URL', 'BILLING_URL', 'ANALYSIS_URL']) admin.env[owner] = upstreams[owner] as string;
   const workerPort = options.servicePortBase + 13;
   const worker: ProcessSpec = {
     name: 'analysis-worker',

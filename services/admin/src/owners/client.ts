@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { AppError, serviceUnavailable } from '@stockai/platform';
+import { AppError, type ServiceAddress, callReplicas, replicasOf, serviceUnavailable } from '@stockai/platform';
 
-/** Where a service listens; a function when it is known only once that service is up (all-in-one). */
-export type ServiceUrl = string | (() => string);
+/** Where a service listens: its URL, its replicas' URLs (taken in turn), or a function when it is known only once that service is up (all-in-one). */
+export type ServiceUrl = ServiceAddress;
 
 export interface OwnerCallOptions {
   body?: unknown;
@@ -26,25 +26,31 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * a 409); an owner that cannot be reached or fails is a 503 naming it.
  */
 export function ownerClient(name: string, url: ServiceUrl, timeoutMs = DEFAULT_TIMEOUT_MS): OwnerClient {
-  const baseUrl = () => (typeof url === 'function' ? url() : url);
+  const replicas = replicasOf(url);
   const unavailable = () => serviceUnavailable(`The ${name} service is not available; try again shortly`, 'OWNER_UNAVAILABLE');
   return {
     name,
     async call<T>(req: Request, method: string, path: string, options: OwnerCallOptions = {}): Promise<T> {
-      const target = new URL(path, baseUrl());
-      for (const [key, value] of Object.entries(options.query ?? {})) if (typeof value === 'string') target.searchParams.set(key, value);
+      const targetOn = (baseUrl: () => string) => {
+        const target = new URL(path, baseUrl());
+        for (const [key, value] of Object.entries(options.query ?? {})) if (typeof value === 'string') target.searchParams.set(key, value);
+        return target;
+      };
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       const authorization = req.get('authorization');
       if (authorization) headers.authorization = authorization;
       const requestId = req.get('x-request-id');
       if (requestId) headers['x-request-id'] = requestId;
       if (options.body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(target, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      }).catch(() => {
+      // Refused by one replica: sent to another; lost on the way: again only when safe (callReplicas).
+      const res = await callReplicas(replicas, { method, idempotencyKey: headers['idempotency-key'] !== undefined }, (baseUrl) =>
+        fetch(targetOn(baseUrl), {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: AbortSignal.timeout(timeoutMs),
+        }),
+      ).catch(() => {
         throw unavailable();
       });
       // The body can fail too (the timeout firing while it arrives, a connection cut): the owner is unavailable, not a 500.

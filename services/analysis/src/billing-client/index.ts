@@ -6,7 +6,7 @@ import {
   currentSubscriptionResponse,
   membershipLevel,
 } from '@stockai/contracts';
-import { AppError, Replicas, callReplicas, serviceUnavailable } from '@stockai/platform';
+import { AppError, type ServiceAddress, callReplicas, replicasOf, serviceUnavailable } from '@stockai/platform';
 import { type WholeAnswer, keptAliveHttp } from '../kept-alive-http';
 
 /** How long a debit may take before billing counts as unavailable (BILLING_TIMEOUT_MS). */
@@ -55,7 +55,7 @@ export class BillingUnavailable extends AppError {
 const IDLE_MS = 30_000;
 
 /** Billing's address, its replicas' addresses (taken in turn), or a function where it is known only once billing listens (all-in-one). */
-export type BillingUrl = string | readonly string[] | (() => string);
+export type BillingUrl = ServiceAddress;
 
 /**
  * `baseUrl`: see BillingUrl. A call that fails on one replica is sent to another as
@@ -64,9 +64,7 @@ export type BillingUrl = string | readonly string[] | (() => string);
  * start makes one.
  */
 export function createBillingClient(baseUrl: BillingUrl, timeoutMs = DEFAULT_DEBIT_TIMEOUT_MS): BillingClient {
-  const replicas = new Replicas(
-    typeof baseUrl === 'function' ? [baseUrl] : (typeof baseUrl === 'string' ? [baseUrl] : baseUrl).map((url) => () => url),
-  );
+  const replicas = replicasOf(baseUrl);
   const send = keptAliveHttp(IDLE_MS);
   return {
     async debit(request, authorization) {

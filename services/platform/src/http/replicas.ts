@@ -150,10 +150,20 @@ export async function callReplicas<T, R>(
       replicas.answered(replica);
       return answer;
     } catch (err) {
-      const code = (err as { code?: string }).code;
+      // node's http gives the errno name as `code`; fetch as its `cause`'s.
+      const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
       if (wasNeverSent(code)) replicas.refused(replica);
       tried.push(replica);
       if (tried.length > replicas.all.length || !maySendAgain({ ...request, code, replayable: true, answered: false })) throw err;
     }
   }
+}
+
+/** A service's address as its callers are configured: one URL, its replicas' URLs, or a function where it is known only once that service listens (all-in-one). */
+export type ServiceAddress = string | readonly string[] | (() => string);
+
+/** The replicas behind a ServiceAddress, each as a function giving its base URL. */
+export function replicasOf(address: ServiceAddress): Replicas<() => string> {
+  if (typeof address === 'function') return new Replicas([address]);
+  return new Replicas((typeof address === 'string' ? [address] : address).map((url) => () => url));
 }
