@@ -104,14 +104,14 @@ describe('login page and header in the browser', () => {
     const { token } = (await signup.json()) as { token: string };
     await context.addInitScript((value: string) => localStorage.setItem('authToken', value), token);
 
-    for (const width of [768, 900, 960, 1024, 1280]) {
+    for (const width of [768, 900, 1024, 1099, 1100, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(url('/'));
       await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).waitFor({ state: 'attached' });
       // Nothing sticks out of the page sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const toggle = header().getByRole('button', { name: '開啟選單' });
-      if (width < 960) {
+      if (width < 1100) {
         await toggle.click();
       } else {
         expect(await toggle.isVisible()).toBe(false);
