@@ -156,17 +156,28 @@ describe('admin area in the browser', () => {
       const charts = page.getByTestId('admin-daily-charts');
       const revenue = charts.getByRole('figure', { name: `Revenue per day (${paid?.currency})` });
       await revenue.waitFor();
-      expect(await revenue.getAttribute('aria-describedby')).toBeTruthy();
+      await eventually(
+        () => revenue.getAttribute('aria-describedby'),
+        (id) => expect(id).toBeTruthy(),
+      );
       await expectTextContaining(revenue, `${money} in total`);
       // One bar a day, the quiet days too (of zero height), and today's labelled on the axis.
       await expectCount(revenue.locator('rect.admin-chart__bar'), 30);
       const today = new Date().toISOString().slice(5, 10);
-      expect(await revenue.locator('svg text').allTextContents()).toContain(today);
+      await eventually(
+        () => revenue.locator('svg text').allTextContents(),
+        (labels) => expect(labels).toContain(today),
+      );
       const analyses = charts.getByRole('figure', { name: 'Analyses per day' });
       await expectCount(analyses.locator('table tbody tr'), 30);
-      const svgWidth = Number(await revenue.locator('svg.admin-chart__svg').getAttribute('width'));
-      expect(svgWidth).toBeGreaterThan(0);
-      expect(svgWidth).toBeLessThanOrEqual(width);
+      // The chart takes its width from its box once measured: wait for a drawn width, then it must fit.
+      await eventually(
+        async () => Number(await revenue.locator('svg.admin-chart__svg').getAttribute('width')),
+        (svgWidth) => {
+          expect(svgWidth).toBeGreaterThan(0);
+          expect(svgWidth).toBeLessThanOrEqual(width);
+        },
+      );
       await charts.scrollIntoViewIfNeeded();
       await shoot('dashboard-chart', width);
     });

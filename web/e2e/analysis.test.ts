@@ -92,13 +92,27 @@ describe('stock analysis in the browser', () => {
     await page.getByTestId('symbol-validity').getByText('有效的股票代碼').waitFor();
   }
 
-  /** Each advice card's share of the portfolio: 不建議持有 exactly on a sell call or avoid (ADR 0054), a percentage otherwise. */
+  /**
+   * Each of the four advice cards' share of the portfolio: 不建議持有 exactly on a sell call or
+   * avoid (ADR 0054), a percentage otherwise. Read again until all four are drawn, so a section
+   * still being revealed is not checked half-empty.
+   */
   async function expectPositionsMatchCalls() {
-    for (const card of await page.getByTestId('result-suggestions').locator('article').all()) {
-      const position = (await card.getByTestId('advice-position').textContent()) ?? '';
-      const none = (await card.locator('.recommendation--sell, .recommendation--strong_sell, .recommendation--avoid').count()) > 0;
-      expect(position).toMatch(none ? /^此股建議：不建議持有$/ : /^此股建議：佔組合 \d+(\.\d)?%$/);
-    }
+    const cards = page.getByTestId('result-suggestions').locator('article');
+    await eventually(
+      () =>
+        cards.evaluateAll((articles) =>
+          articles.map((card) => ({
+            position: card.querySelector('[data-testid="advice-position"]')?.textContent ?? '',
+            none: card.querySelector('.recommendation--sell, .recommendation--strong_sell, .recommendation--avoid') !== null,
+          })),
+        ),
+      (advice) => {
+        expect(advice).toHaveLength(4);
+        for (const { position, none } of advice)
+          expect(position).toMatch(none ? /^此股建議：不建議持有$/ : /^此股建議：佔組合 \d+(\.\d)?%$/);
+      },
+    );
   }
 
   test('aapl: autocomplete, the overlay to 100 %, then every section of the report in order', async () => {
@@ -195,11 +209,8 @@ describe('stock analysis in the browser', () => {
     await expectText(basic, /數據截至 \d{4}年\d{1,2}月\d{1,2}日/);
     for (const label of ['市值', '市盈率', '52 週最高', '52 週最低']) await basic.getByText(label, { exact: true }).waitFor();
     // Every price of the report carries its currency, the 52-week range included.
-    for (const label of ['52 週最高', '52 週最低']) {
-      expect(await basic.locator('.figure-grid__item').filter({ hasText: label }).locator('.figure-grid__value').textContent()).toMatch(
-        /^USD \d/,
-      );
-    }
+    for (const label of ['52 週最高', '52 週最低'])
+      await expectText(basic.locator('.figure-grid__item').filter({ hasText: label }).locator('.figure-grid__value'), /^USD \d/);
 
     const valuation = page.getByTestId('result-valuation');
     for (const label of ['合理價值', '目標價', '潛在升幅', '信心度', '風險等級'])
@@ -223,7 +234,10 @@ describe('stock analysis in the browser', () => {
     await expectPositionsMatchCalls();
 
     const summary = page.getByTestId('result-summary');
-    expect((await summary.locator('.summary__text').textContent())?.trim().length).toBeGreaterThan(20);
+    await eventually(
+      async () => ((await summary.locator('.summary__text').textContent()) ?? '').trim(),
+      (text) => expect(text.length).toBeGreaterThan(20),
+    );
     // Related articles come last, searched by the report's keywords: posts, or the spec's none-found text.
     const related = page.getByTestId('related-articles');
     await related.getByRole('heading', { name: '相關文章' }).waitFor();
@@ -231,12 +245,12 @@ describe('stock analysis in the browser', () => {
     // As many cards as the library has for the report's keywords but at most 4 (the search asks
     // for 4), at most 3 tags each, two side by side on a desktop.
     const cards = related.locator('.article-grid > li');
-    const cardCount = await cards.count();
     expect(blogSearches.length).toBeGreaterThan(0);
     const keywords = blogSearches[0]!.searchParams.get('keywords') ?? '';
     const found = await api('GET', `/api/ghost/blog/search?${new URLSearchParams({ keywords, limit: '10' })}`);
-    expect(cardCount).toBe(Math.min(4, (found.body.posts as unknown[]).length));
+    const cardCount = Math.min(4, (found.body.posts as unknown[]).length);
     expect(cardCount).toBeGreaterThanOrEqual(2);
+    await expectCount(cards, cardCount);
     expect(blogSearches.every((search) => search.searchParams.get('limit') === '4')).toBe(true);
     for (const card of await cards.all()) expect(await card.locator('.article-tags__tag').count()).toBeLessThanOrEqual(3);
     const [firstBox, secondBox] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
@@ -374,6 +388,7 @@ describe('stock analysis in the browser', () => {
       .click();
     const tiles = detail.getByTestId('result-basic').locator('.figure-grid__value');
     await tiles.first().waitFor();
+    await expectTextContaining(detail.getByTestId('result-basic'), '通訊服務');
     const wordsSplitAcrossLines = await tiles.evaluateAll((values) =>
       values.flatMap((value) => {
         const text = value.firstChild;
@@ -388,7 +403,6 @@ describe('stock analysis in the browser', () => {
         return split;
       }),
     );
-    await expectTextContaining(detail.getByTestId('result-basic'), '通訊服務');
     expect(wordsSplitAcrossLines).toEqual([]);
     await page.getByRole('button', { name: '關閉' }).click();
     await detail.waitFor({ state: 'detached' });
@@ -484,7 +498,10 @@ describe('stock analysis in the browser', () => {
       await balance.getByText('(0)+0/3').waitFor();
       const daily = balance.locator('.credit-balance__daily');
       await expectText(daily, '0');
-      expect(await daily.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 107, 107)');
+      await eventually(
+        () => daily.evaluate((element) => getComputedStyle(element).color),
+        (color) => expect(color).toBe('rgb(255, 107, 107)'),
+      );
 
       // A 12th analysis is refused by billing: the spec's insufficient-credits text.
       const field = otherPage.getByRole('combobox', { name: '股票代碼' });

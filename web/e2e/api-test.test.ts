@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
-import { expectCount, expectText, expectValue } from './eventually';
+import { eventually, expectCount, expectText, expectValue } from './eventually';
 
 const ADMIN = { email: 'api-admin@example.com', password: 'admin-password-1' };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'stockai-api-test-screens');
@@ -69,16 +69,21 @@ describe('API testing page in the browser', () => {
     await expectText(page.getByTestId('api-test-url'), '/api/users/profile');
     await page.getByRole('button', { name: 'Send' }).click();
     await expectText(page.getByTestId('api-test-status'), /^200/);
-    const profile = JSON.parse((await page.getByTestId('api-test-body').textContent()) ?? '') as { user: { email: string } };
-    expect(profile.user.email).toBe(ADMIN.email);
+    await eventually(
+      async () => (await page.getByTestId('api-test-body').textContent()) ?? '',
+      (body) => expect((JSON.parse(body) as { user: { email: string } }).user.email).toBe(ADMIN.email),
+    );
     await expectText(page.getByTestId('api-test-timing'), /^\d+ ms$/);
     await page.getByText(/^Headers \(\d+\)$/).click();
     await page.getByText('content-type', { exact: true }).waitFor();
 
     // A POST with a body: the example body is filled in from the documented schema, then edited.
     await endpoint(page, 'billing', 'POST', '/users/topup').click();
-    const example = JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as { amount: number };
-    expect(typeof example.amount).toBe('number');
+    // The example is written into the field once the endpoint's form is drawn, after the click.
+    await eventually(
+      () => page.getByLabel('Request body (JSON)').inputValue(),
+      (body) => expect(typeof (JSON.parse(body) as { amount: number }).amount).toBe('number'),
+    );
     const before = (await api('GET', '/api/users/credits', adminToken)).paidCredits as number;
     await page.getByLabel('Request body (JSON)').fill('{ "amount": 7 }');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -60,8 +60,16 @@ describe('article pages in the browser', () => {
       () => page.title(),
       (title) => expect(title).toBe('股息投資入門：息率、派息比率與除淨日 | StockAI'),
     );
-    expect(await article.locator('.article-view__body h2').count()).toBeGreaterThanOrEqual(3);
-    expect(await article.locator('.article-view__body p').count()).toBeGreaterThanOrEqual(4);
+    await eventually(
+      async () => ({
+        headings: await article.locator('.article-view__body h2').count(),
+        paragraphs: await article.locator('.article-view__body p').count(),
+      }),
+      (body) => {
+        expect(body.headings).toBeGreaterThanOrEqual(3);
+        expect(body.paragraphs).toBeGreaterThanOrEqual(4);
+      },
+    );
     await expectText(article.locator('.article-view__meta'), /2026年2月23日 · \d+ 分鐘閱讀/);
     const cover = article.locator('img.article-view__image');
     await page.waitForFunction(() => (document.querySelector('img.article-view__image') as HTMLImageElement | null)?.naturalWidth === 1200);
@@ -69,10 +77,13 @@ describe('article pages in the browser', () => {
 
     const related = page.locator('section.article-section', { has: page.getByRole('heading', { name: '延伸閱讀' }) });
     const cards = related.locator('article.article-card');
-    await cards.first().waitFor();
-    const count = await cards.count();
-    expect(count).toBeGreaterThanOrEqual(2);
-    expect(count).toBeLessThanOrEqual(4);
+    const count = await eventually(
+      () => cards.count(),
+      (value) => {
+        expect(value).toBeGreaterThanOrEqual(2);
+        expect(value).toBeLessThanOrEqual(4);
+      },
+    );
     for (let i = 0; i < count; i++) expect(await cards.nth(i).locator('.article-tags__tag').count()).toBeLessThanOrEqual(3);
     const titles = await cards.locator('h3').allTextContents();
     expect(titles).not.toContain('股息投資入門：息率、派息比率與除淨日');
@@ -139,10 +150,13 @@ describe('article pages in the browser', () => {
     await open('/articles/no-such-article');
     await page.getByRole('heading', { name: '找不到這篇文章' }).waitFor();
     const starters = page.locator('section.article-section', { has: page.getByRole('heading', { name: '相關投資知識' }) });
-    await starters.locator('article.article-card').first().waitFor();
-    const cards = await starters.locator('article.article-card').count();
-    expect(cards).toBeGreaterThanOrEqual(1);
-    expect(cards).toBeLessThanOrEqual(3);
+    await eventually(
+      () => starters.locator('article.article-card').count(),
+      (cards) => {
+        expect(cards).toBeGreaterThanOrEqual(1);
+        expect(cards).toBeLessThanOrEqual(3);
+      },
+    );
     await photograph('article-not-found-1280');
     await context.close();
     await open('/articles/no-such-article', { width: 390, height: 844 });

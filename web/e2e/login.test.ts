@@ -89,7 +89,10 @@ describe('login page and header in the browser', () => {
     await submitLoginForm(email, password);
     await page.waitForURL(url('/'));
     await expectTextContaining(page.getByTestId('header-user'), 'Amy Chan');
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+    await eventually(
+      () => page.evaluate(() => localStorage.getItem('authToken')),
+      (token) => expect(token).toBeTruthy(),
+    );
 
     await logOutFromHeader();
   }, 90_000);
@@ -108,13 +111,16 @@ describe('login page and header in the browser', () => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(url('/'));
       await page.getByTestId('credit-balance').filter({ hasNotText: '載入中' }).waitFor({ state: 'attached' });
-      // Nothing sticks out of the page sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Nothing sticks out of the page sideways once the header has its balance.
+      await eventually(
+        () => page.evaluate(() => document.documentElement.scrollWidth),
+        (scrollWidth) => expect(scrollWidth).toBeLessThanOrEqual(width),
+      );
       const toggle = header().getByRole('button', { name: '開啟選單' });
       if (width < 1100) {
         await toggle.click();
       } else {
-        expect(await toggle.isVisible()).toBe(false);
+        await toggle.waitFor({ state: 'hidden' });
       }
       // The user's name and e-mail are shown in either form of the header.
       await page.getByTestId('header-user').getByText('陳美玲').waitFor();

@@ -5,6 +5,7 @@ import { waitFor } from '@stockai/platform/src/testing';
 import type { AnalysisResults } from '@stockai/contracts';
 import { formatDate } from '../src/lib/format-date';
 import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
+import { eventually, expectText, expectTextContaining } from './eventually';
 
 /**
  * The report's price chart where the history ends long before the price (issue 27, item 6):
@@ -72,7 +73,7 @@ describe("the report's charts: the price across missing data, the peers' spread"
       // As the report's numbers are written (web/src/features/analysis/utils/format.ts).
       const one = (v: number) => new Intl.NumberFormat('zh-Hant', { maximumFractionDigits: 1 }).format(v);
       const { low, high, min, max } = comparison!.spread!;
-      expect(await spread.textContent()).toContain(`同業四分位 ${one(low)}–${one(high)}，最低 ${one(min)}、最高 ${one(max)}。`);
+      await expectTextContaining(spread, `同業四分位 ${one(low)}–${one(high)}，最低 ${one(min)}、最高 ${one(max)}。`);
     } finally {
       await context.close();
     }
@@ -94,33 +95,46 @@ describe("the report's charts: the price across missing data, the peers' spread"
         await gap.waitFor();
         await chart.scrollIntoViewIfNeeded();
 
-        // The history's line ends left of the break; the price's point stands right of it.
-        const line = chart.locator('.chart__line');
-        const [lineBox, gapBox, pointBox] = await Promise.all([
-          line.boundingBox(),
-          gap.locator('.chart__gap-band').boundingBox(),
-          chart.getByTestId('price-point').boundingBox(),
-        ]);
-        expect(lineBox!.x + lineBox!.width).toBeLessThanOrEqual(gapBox!.x + 1);
-        expect(pointBox!.x).toBeGreaterThanOrEqual(gapBox!.x + gapBox!.width - 1);
-        expect(pointBox!.x + pointBox!.width).toBeLessThanOrEqual(width);
-        // One path only, for the history: nothing is drawn from its end to the price.
-        expect(await chart.locator('path.chart__line').count()).toBe(1);
-        const d = (await line.getAttribute('d')) ?? '';
-        const lastX = Number(/(-?[\d.]+),(-?[\d.]+)\s*$/.exec(d.replace(/[A-Za-z]/g, ' ').trim())?.[1]);
-        const band = await gap.locator('.chart__gap-band').getAttribute('x');
-        expect(lastX).toBeLessThanOrEqual(Number(band));
+        // The history's line ends left of the break; the price's point stands right of it. The chart
+        // is drawn again when its box is measured (and when the report below it grows a scroll bar),
+        // so the shapes are read in one go, and again until one drawing shows them all.
+        const drawing = () =>
+          chart.evaluate((figure) => {
+            const box = (selector: string) => figure.querySelector(selector)?.getBoundingClientRect().toJSON() as DOMRect | undefined;
+            return {
+              line: box('.chart__line'),
+              gap: box('.chart__gap-band'),
+              point: box('[data-testid="price-point"]'),
+              lines: figure.querySelectorAll('path.chart__line').length,
+              d: figure.querySelector('.chart__line')?.getAttribute('d') ?? '',
+              band: Number(figure.querySelector('.chart__gap-band')?.getAttribute('x')),
+            };
+          });
+        await eventually(drawing, ({ line, gap: band, point, lines, d, band: bandX }) => {
+          expect(line && band && point).toBeDefined();
+          expect(line!.x + line!.width).toBeLessThanOrEqual(band!.x + 1);
+          expect(point!.x).toBeGreaterThanOrEqual(band!.x + band!.width - 1);
+          expect(point!.x + point!.width).toBeLessThanOrEqual(width);
+          // One path only, for the history: nothing is drawn from its end to the price.
+          expect(lines).toBe(1);
+          const lastX = Number(/(-?[\d.]+),(-?[\d.]+)\s*$/.exec(d.replace(/[A-Za-z]/g, ' ').trim())?.[1]);
+          expect(lastX).toBeLessThanOrEqual(bandX);
+        });
 
         // The dates in the caption, the point's label and the text alternative.
         const [end, latest] = [formatDate(historyEnd), formatDate(priceDate)];
-        const caption = (await chart.getByTestId('price-gap-caption').textContent()) ?? '';
-        expect(caption).toContain(`${end} 至 ${latest} 之間沒有股價數據（時間軸斷開）；右方圓點為 ${latest} 的最新股價`);
-        expect(await chart.getByTestId('price-point-date').textContent()).toBe(latest);
-        const summary = await chart.evaluate(
-          (figure) => document.getElementById(figure.getAttribute('aria-describedby') ?? '')?.textContent,
+        await expectTextContaining(
+          chart.getByTestId('price-gap-caption'),
+          `${end} 至 ${latest} 之間沒有股價數據（時間軸斷開）；右方圓點為 ${latest} 的最新股價`,
         );
-        expect(summary).toContain(`股價走勢只到 ${end}；${end} 至 ${latest} 之間沒有股價數據`);
-        expect(summary).toContain(`最新股價`);
+        await expectText(chart.getByTestId('price-point-date'), latest);
+        await eventually(
+          () => chart.evaluate((figure) => document.getElementById(figure.getAttribute('aria-describedby') ?? '')?.textContent ?? ''),
+          (summary) => {
+            expect(summary).toContain(`股價走勢只到 ${end}；${end} 至 ${latest} 之間沒有股價數據`);
+            expect(summary).toContain(`最新股價`);
+          },
+        );
 
         await chart.screenshot({ path: path.join(screenshots, `price-chart-${width}.png`) });
       } finally {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { RISK_QUESTIONS } from '@stockai/contracts';
 import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
-import { expectTextContaining } from './eventually';
+import { eventually, expectCount, expectTextContaining } from './eventually';
 
 /** The profile page against the real app: basic info, the risk questionnaire, the password. */
 describe('profile page in the browser', () => {
@@ -57,7 +57,10 @@ describe('profile page in the browser', () => {
   test('shows who is signed in and saves basic info, never the e-mail', async () => {
     await page.locator('main').getByText(email).first().waitFor();
     await page.getByText('免費會員').first().waitFor();
-    expect(await page.getByLabel('電子郵件').getAttribute('readonly')).not.toBeNull();
+    await eventually(
+      () => page.getByLabel('電子郵件').getAttribute('readonly'),
+      (readonly) => expect(readonly).not.toBeNull(),
+    );
 
     await page.getByLabel('電話號碼').fill('+852 9876 5432');
     await page.getByRole('button', { name: '儲存變更' }).click();
@@ -72,7 +75,7 @@ describe('profile page in the browser', () => {
     await page.getByRole('alert').filter({ hasText: '請完成所有必填問題' }).waitFor();
 
     const questions = page.locator('.risk-form__question');
-    expect(await questions.count()).toBe(RISK_QUESTIONS.length);
+    await expectCount(questions, RISK_QUESTIONS.length);
     for (let i = 0; i < RISK_QUESTIONS.length; i++) await questions.nth(i).getByRole('radio').last().check();
     const preview = page.getByTestId('risk-preview');
     await preview.getByText('/ 21').waitFor();
@@ -92,9 +95,11 @@ describe('profile page in the browser', () => {
     await page.locator('.profile-tabs__list--more-after').waitFor();
     await page.getByRole('tab', { name: '會員方案' }).click();
     await page.locator('.profile-tabs__list--more-before').waitFor();
-    const stripBox = (await strip.boundingBox())!;
-    const lastTab = (await page.getByRole('tab', { name: '會員方案' }).boundingBox())!;
-    expect(lastTab.x + lastTab.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 1);
+    // The fade shows as soon as the strip starts to scroll; the tab is in view when it has finished.
+    await eventually(
+      async () => ({ stripBox: (await strip.boundingBox())!, lastTab: (await page.getByRole('tab', { name: '會員方案' }).boundingBox())! }),
+      ({ stripBox, lastTab }) => expect(lastTab.x + lastTab.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 1),
+    );
 
     await page.getByRole('tab', { name: '投資偏好' }).click();
     const question = page.locator('.risk-form__question').first();
@@ -103,9 +108,13 @@ describe('profile page in the browser', () => {
     const preview = page.getByTestId('risk-preview');
     await preview.getByText(`已回答 1 / ${RISK_QUESTIONS.length} 題`, { exact: false }).waitFor();
     // The first question is at the top of the form, far above where the preview sits in the flow.
-    const box = (await preview.boundingBox())!;
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await eventually(
+      async () => (await preview.boundingBox())!,
+      (box) => {
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(844);
+      },
+    );
     await page.getByRole('button', { name: '儲存投資偏好' }).waitFor();
   }, 60_000);
 
@@ -121,8 +130,8 @@ describe('profile page in the browser', () => {
     await page.getByLabel('目前密碼').fill('first-pass-1');
     await page.getByRole('button', { name: '更新密碼' }).click();
     await page.getByText('密碼已成功更新').first().waitFor();
-    const after = await token();
-    expect(after).not.toBe(before);
+    // The new token is stored as the answer arrives; read it once it has replaced the old one.
+    const after = await eventually(token, (value) => expect(value).not.toBe(before));
     expect((await api('GET', '/api/auth/verify', before)).status).toBe(401);
     expect((await api('GET', '/api/auth/verify', after)).status).toBe(200);
     expect((await api('POST', '/api/auth/login', undefined, { email, password: 'second-pass-2' })).status).toBe(200);
