@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@stockai/platform/src/testing';
 import { seriousViolations } from './axe';
 import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
-import { eventually, expectCount } from './eventually';
+import { eventually, expectCount, expectValue } from './eventually';
 
 /** Where the walk's screenshots go, to look at after a run (not compared with anything). */
 const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(__dirname, 'screenshots');
@@ -114,6 +114,7 @@ describe.each(VIEWPORTS)('the journey on a $name ($width px)', (viewport) => {
     await page.goto(web.url('/'));
     await page.getByTestId('credit-balance').locator('.credit-balance__paid').waitFor();
     await page.getByRole('combobox', { name: '股票代碼' }).pressSequentially('aap');
+    await expectValue(page.getByRole('combobox', { name: '股票代碼' }), 'AAP');
     await page.getByRole('option', { name: /^AAPL\b/ }).waitFor();
     await checkScreen('search');
     await page.getByRole('option', { name: /^AAPL\b/ }).click();
