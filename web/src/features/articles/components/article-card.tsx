@@ -7,7 +7,7 @@ import './article-card.css';
 /** One article in a grid: cover image, up to 3 tags, title, excerpt, date and reading time. */
 export function ArticleCard({ article }: { article: Article }) {
   return (
-    <article className="article-card">
+    <article className="ui-tile article-card">
       <ArticleLink url={article.url} className="article-card__link">
         {article.feature_image ? (
           <img className="article-card__image" src={article.feature_image} alt="" loading="lazy" />

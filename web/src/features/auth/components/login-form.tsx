@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SegmentedControl } from '@/components/ui/segmented-control/segmented-control';
 import { TextField } from '@/components/ui/text-field/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -19,6 +20,7 @@ export type LoginMode = 'login' | 'register';
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
 type Values = Record<Field, string>;
 
+const MODES: readonly LoginMode[] = ['login', 'register'];
 const EMPTY: Values = { firstName: '', lastName: '', email: '', password: '' };
 
 interface LoginFormProps {
@@ -127,19 +129,16 @@ export function LoginForm({ initialMode = 'login', onSuccess, onModeChange }: Lo
 
   return (
     <div className="ui-stack login-form">
-      <div className="login-form__modes" role="group" aria-label={t('auth.modeLabel')}>
-        {(['login', 'register'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={`segment login-form__mode${mode === option ? ' login-form__mode--active' : ''}`}
-            aria-pressed={mode === option}
-            onClick={() => switchMode(option)}
-          >
-            {option === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        role={{ kind: 'modes' }}
+        label={t('auth.modeLabel')}
+        options={MODES}
+        value={mode}
+        onChange={switchMode}
+        optionLabel={(option) => (option === 'login' ? t('auth.loginTab') : t('auth.registerTab'))}
+        className="login-form__modes"
+        optionClassName="login-form__mode"
+      />
 
       <form className="ui-stack login-form__form" noValidate onSubmit={onSubmit}>
         {error && <FormMessage>{error.message}</FormMessage>}

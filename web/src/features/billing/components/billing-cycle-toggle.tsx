@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SegmentedControl } from '@/components/ui/segmented-control/segmented-control';
 import type { BillingCycle } from '../types/catalogue';
 
 const CYCLES: readonly BillingCycle[] = ['monthly', 'yearly'];
@@ -7,19 +8,15 @@ const CYCLES: readonly BillingCycle[] = ['monthly', 'yearly'];
 export function BillingCycleToggle({ value, onChange }: { value: BillingCycle; onChange(cycle: BillingCycle): void }) {
   const { t } = useTranslation();
   return (
-    <div className="cycle-toggle" role="radiogroup" aria-label={t('billing.plans.cycleLabel')}>
-      {CYCLES.map((cycle) => (
-        <button
-          key={cycle}
-          type="button"
-          role="radio"
-          aria-checked={value === cycle}
-          className={`segment cycle-toggle__option${value === cycle ? ' cycle-toggle__option--active' : ''}`}
-          onClick={() => onChange(cycle)}
-        >
-          {t(`billing.plans.${cycle}`)}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      role={{ kind: 'radios' }}
+      label={t('billing.plans.cycleLabel')}
+      options={CYCLES}
+      value={value}
+      onChange={onChange}
+      optionLabel={(cycle) => t(`billing.plans.${cycle}`)}
+      className="cycle-toggle"
+      optionClassName="cycle-toggle__option"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal/modal';
+import { SegmentedControl, segmentId } from '@/components/ui/segmented-control/segmented-control';
 import { useBilling } from '../hooks/use-billing';
 import type { PurchaseOutcome, PurchaseRequest, PurchaseTab } from '../types/purchase';
 import { PackagesPanel } from './packages-panel';
@@ -49,23 +50,17 @@ export function PurchaseModal({ request, onClose }: PurchaseModalProps) {
           </p>
         ) : (
           <>
-            <div className="purchase-modal__tabs" role="tablist" aria-label={t('billing.tabs.label')}>
-              {TABS.map((id) => (
-                <button
-                  key={id}
-                  type="button"
-                  role="tab"
-                  id={`${prefix}-${id}`}
-                  aria-selected={tab === id}
-                  aria-controls={tab === id ? `${prefix}-panel` : undefined}
-                  className={`segment purchase-modal__tab${tab === id ? ' purchase-modal__tab--active' : ''}`}
-                  onClick={() => setTab(id)}
-                >
-                  {t(`billing.tabs.${id}`)}
-                </button>
-              ))}
-            </div>
-            <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-${tab}`} className="purchase-modal__panel">
+            <SegmentedControl
+              role={{ kind: 'tabs', idPrefix: prefix, panelId: `${prefix}-panel` }}
+              label={t('billing.tabs.label')}
+              options={TABS}
+              value={tab}
+              onChange={setTab}
+              optionLabel={(id) => t(`billing.tabs.${id}`)}
+              className="purchase-modal__tabs"
+              optionClassName="purchase-modal__tab"
+            />
+            <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={segmentId(prefix, tab)} className="purchase-modal__panel">
               {tab === 'packages' ? (
                 <PackagesPanel onPaid={onPaid} />
               ) : (

@@ -53,7 +53,7 @@ export function ChoiceGroup<T extends string>(props: SingleChoiceProps<T> | Mult
       </legend>
       <div className={`choice-group__choices choice-group__choices--${layout}`}>
         {choices.map((choice) => (
-          <label key={choice.value} className={`choice${isChecked(choice.value) ? ' choice--checked' : ''}`}>
+          <label key={choice.value} className={`ui-tile choice${isChecked(choice.value) ? ' choice--checked' : ''}`}>
             <input
               className="choice__input"
               type={props.multiple ? 'checkbox' : 'radio'}
