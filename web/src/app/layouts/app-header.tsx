@@ -8,6 +8,7 @@ import { formatUserName } from '@/features/auth/utils/format-user-name';
 import { useBilling } from '@/features/billing/hooks/use-billing';
 import { CreditBalance } from '@/features/credits/components/credit-balance';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { StrokeIcon } from '@/components/ui/icon/stroke-icon';
 import { getAuthToken } from '@/lib/api-client';
 import { BrandLink } from './brand-mark';
 import './app-header.css';
@@ -53,7 +54,7 @@ export function AppHeader() {
 
         <button
           type="button"
-          className="app-header__menu-toggle"
+          className="ui-bar-button app-header__menu-toggle"
           aria-expanded={menuOpen}
           aria-controls={panelId}
           aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -142,29 +143,19 @@ export function AppHeader() {
 
 function GearIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <StrokeIcon>
       <circle cx="12" cy="12" r="3" />
       <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function LogoutIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon round>
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
       <path d="M16 17l5-5-5-5" />
       <path d="M21 12H9" />
-    </svg>
+    </StrokeIcon>
   );
 }

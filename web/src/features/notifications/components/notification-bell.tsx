@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StrokeIcon } from '@/components/ui/icon/stroke-icon';
 import { withText } from '@/lib/i18n';
 import { useUnreadCount } from '../api/get-unread-count';
 import { badgeText } from '../utils/badge-text';
@@ -25,7 +26,7 @@ export function NotificationBell() {
     <div className="notification-bell" ref={root}>
       <button
         type="button"
-        className="notification-bell__button"
+        className="ui-bar-button notification-bell__button"
         aria-label={unread > 0 ? t('header.bellUnread', { count: unread }) : t('header.bellNone')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -50,18 +51,9 @@ export function NotificationBell() {
 
 function BellIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={20} round>
       <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { StrokeIcon } from '@/components/ui/icon/stroke-icon';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../api/change-watchlist';
 import { useWatchlist } from '../api/get-watchlist';
@@ -57,16 +58,8 @@ export function WatchlistToggle({ symbol, onUpgrade }: WatchlistToggleProps) {
 
 function StarIcon({ filled }: { filled: boolean }) {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <StrokeIcon filled={filled}>
       <path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
-    </svg>
+    </StrokeIcon>
   );
 }
