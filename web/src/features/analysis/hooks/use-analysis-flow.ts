@@ -2,19 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { loadAnswerSchemas } from '@/lib/api-client';
-import { findRunningAnalysis } from '../api/get-analysis-history';
-import { AnalysisFollowError } from '../api/follow-errors';
 import { getAnalysis } from '../api/get-analysis';
-import { getStockStatus } from '../api/get-stock-status';
-import { startAnalysis } from '../api/start-analysis';
 import type { AnalysisRecord } from '../types/analysis';
 import type { AnalysisResults } from '../types/results';
 import { isNotAnalysableStatus, type NotAnalysableStatus } from '../types/stock';
-import { classifyStartFailure, isNotAnalysable, isUnknownSymbol } from '../utils/analysis-errors';
 import { normaliseSymbol } from '../utils/symbol';
 
-/** Following an analysis (its event stream, polling as fallback): not needed before the first start. */
-const loadFollow = () => import('../api/follow-analysis');
+/** Starting and following an analysis (start-flow.ts): not needed before the first start. */
+const loadStartFlow = () => import('../api/start-flow');
+type StartFlow = Awaited<ReturnType<typeof loadStartFlow>>;
 
 /**
  * Downloads what a first analysis needs beyond the page (following it, and the contracts'
@@ -22,7 +18,7 @@ const loadFollow = () => import('../api/follow-analysis');
  * the form), not with the page: the first screen stays light and the start does not wait (ADR 70).
  */
 export function prepareAnalysis(): void {
-  loadFollow().catch(() => undefined);
+  loadStartFlow().catch(() => undefined);
   loadAnswerSchemas().catch(() => undefined);
 }
 
@@ -112,14 +108,14 @@ export function useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits }: 
   }, []);
 
   const showFailure = useCallback(
-    (error: unknown) => {
+    (error: unknown, flow: StartFlow | null) => {
       setProgress(null);
-      if (error instanceof AnalysisFollowError) {
+      if (flow && error instanceof flow.AnalysisFollowError) {
         toast.error(t(`analysis.errors.follow.${error.kind}`));
         return;
       }
       console.error('Analysis failed', error);
-      toast.error(t(`analysis.errors.start.${classifyStartFailure(error)}`));
+      toast.error(t(`analysis.errors.start.${flow ? flow.classifyStartFailure(error) : 'generic'}`));
     },
     [t, toast],
   );
@@ -136,7 +132,19 @@ export function useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits }: 
       setReport(null);
       setNotAnalysable(null);
 
+      let flow: StartFlow | null = null;
       try {
+        flow = await loadStartFlow();
+        const {
+          getStockStatus,
+          startAnalysis,
+          findRunningAnalysis,
+          AnalysisFollowError,
+          followAnalysis,
+          classifyStartFailure,
+          isNotAnalysable,
+          isUnknownSymbol,
+        } = flow;
         const status = await getStockStatus(symbol, signal).catch((error: unknown) => {
           if (isUnknownSymbol(error)) throw error;
           // The check is advisory: when it cannot be had, the start request checks again.
@@ -175,7 +183,6 @@ export function useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits }: 
 
         let record: AnalysisRecord;
         try {
-          const { followAnalysis } = await loadFollow();
           record = await followAnalysis(analysisId, {
             signal,
             onUpdate: (update) => setProgress({ symbol, percent: update.progress, message: update.message }),
@@ -194,18 +201,18 @@ export function useAnalysisFlow({ loadUserProfile, onSettled, onOutOfCredits }: 
         finish(analysisId, symbol, results);
       } catch (error) {
         if (signal.aborted) return;
-        if (isUnknownSymbol(error)) {
+        if (flow?.isUnknownSymbol(error)) {
           setProgress(null);
           toast.error(t('analysis.errors.unknownSymbol', { symbol }));
           return;
         }
-        if (outOfCredits.current && classifyStartFailure(error) === 'insufficientCredits') {
+        if (outOfCredits.current && flow?.classifyStartFailure(error) === 'insufficientCredits') {
           setProgress(null);
           toast.info(t('analysis.errors.start.insufficientCredits'));
           outOfCredits.current(symbol);
           return;
         }
-        showFailure(error);
+        showFailure(error, flow);
       }
     },
     [finish, showFailure, t, toast],
