@@ -21,6 +21,7 @@ import { PNG } from 'pngjs';
 import { RISK_QUESTIONS } from '@stockai/contracts';
 import { waitFor } from '@stockai/platform/src/testing';
 import { startAllInOne } from '../deploy/all-in-one';
+import { ADMIN_LIST_TABS } from '../web/e2e/admin-tabs';
 import { launchBrowser } from '../web/e2e/browser';
 
 const ADMIN = { email: 'admin@screens.stockai.test', password: 'admin-pass-123' };
@@ -186,18 +187,7 @@ const SCREENS: Screen[] = [
         .waitFor();
     },
   },
-  ...(
-    [
-      ['Members', 'members-table'],
-      ['User Levels', 'levels-table'],
-      ['Packages', 'package-cards'],
-      ['Subscriptions', 'plan-cards'],
-      ['Cache', 'cache-table'],
-      ['Perplexity Results', 'ai-results-table'],
-      ['User Activities', 'activities-table'],
-      ['Prompts', null],
-    ] as const
-  ).map(([tab, testId]): Screen => ({
+  ...([...ADMIN_LIST_TABS, ['Prompts', null]] as const).map(([tab, testId]): Screen => ({
     name: `admin-${tab.toLowerCase().replace(/ /g, '-')}`,
     as: 'admin',
     path: '/x7k9m2p8q',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN_LIST_TABS } from './admin-tabs';
 import { APP_START_TIMEOUT_MS, startWebApp, type WebApp } from './web-app';
 import { eventually, expectCount, expectText, expectTextContaining } from './eventually';
 
@@ -107,16 +108,7 @@ describe('admin area in the browser', () => {
       await expectText(stats, /Total\s*\d+/);
       await shoot('dashboard', width);
 
-      const tabs: [string, string][] = [
-        ['Members', 'members-table'],
-        ['User Levels', 'levels-table'],
-        ['Packages', 'package-cards'],
-        ['Subscriptions', 'plan-cards'],
-        ['Cache', 'cache-table'],
-        ['Perplexity Results', 'ai-results-table'],
-        ['User Activities', 'activities-table'],
-      ];
-      for (const [tab, testId] of tabs) {
+      for (const [tab, testId] of ADMIN_LIST_TABS) {
         await page.getByRole('button', { name: tab, exact: true }).click();
         await page.getByTestId(testId).waitFor();
         await shoot(tab.toLowerCase().replace(/ /g, '-'), width);

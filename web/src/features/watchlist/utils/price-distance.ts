@@ -1,3 +1,5 @@
+import { formatDate } from '@/lib/format-date';
+
 /**
  * How far a report's price is from the last price, in percent of the last price: +12.5 means
  * the target is 12.5 % above today's price (the price must rise that much to reach it). Null
@@ -14,8 +16,7 @@ export const currencyOf = (symbol: string) => (symbol.endsWith('.HK') ? 'HKD' : 
 /** The price's date as the data gives it: a day (`2026-11-27`) or only a month (`2026-11`). */
 export function formatPriceDate(asOf: string | null): string | null {
   if (!asOf) return null;
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(asOf);
-  if (day) return `${day[1]}年${Number(day[2])}月${Number(day[3])}日`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(asOf)) return formatDate(asOf);
   const month = /^(\d{4})-(\d{2})$/.exec(asOf);
   if (month) return `${month[1]}年${Number(month[2])}月`;
   return asOf;
